@@ -1,0 +1,137 @@
+//===- sublane/Passes/KernelInfo.h - The IR contract, in code ---*- C++ -*-===//
+//
+// Names, attributes and layouts that docs/ir-contract.md documents: how a
+// kernel is marked, which builtins the passes recognise, and the descriptor
+// and context layouts shared with the runtime (<sublane/abi.h>).
+//
+//===----------------------------------------------------------------------===//
+#ifndef SUBLANE_PASSES_KERNELINFO_H
+#define SUBLANE_PASSES_KERNELINFO_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include <optional>
+#include <string>
+
+namespace llvm {
+class CallBase;
+class Constant;
+class Function;
+class GlobalVariable;
+class Instruction;
+class Module;
+class StructType;
+class Twine;
+class Value;
+} // namespace llvm
+
+namespace sublane {
+
+/// Function attributes of the IR contract.
+namespace attr {
+inline constexpr const char *Kernel = "sublane-kernel";
+inline constexpr const char *Dims = "sublane-dims";
+inline constexpr const char *SubGroupSize = "sublane-sg-size";
+inline constexpr const char *Variant = "sublane-variant";
+/// On a lowered work-group function: the kernel it was made from.
+inline constexpr const char *WorkGroupFunction = "sublane-wg-function";
+} // namespace attr
+
+/// The annotation string the C++ header puts on kernel entries.
+inline constexpr const char *KernelAnnotation = "sublane.kernel";
+
+enum class BuiltinKind {
+  None,
+  GlobalId,
+  LocalId,
+  GroupId,
+  GlobalRange,
+  LocalRange,
+  GroupRange,
+  LocalLinearId,
+  LocalMem,
+  SubGroupLocalId,
+  SubGroupId,
+  SubGroupSize,
+  SubGroupMaxSize,
+  SubGroupCount,
+  WorkGroupBarrier,
+  SubGroupBarrier,
+};
+
+/// The builtin \p F implements, by name, or None.
+BuiltinKind getBuiltinKind(const llvm::Function *F);
+/// The builtin called by \p V if it is a direct call to one, else None.
+BuiltinKind getBuiltinKind(const llvm::Value *V);
+/// Whether calls to \p K take a dimension argument.
+bool builtinTakesDimension(BuiltinKind K);
+/// Whether \p K returns a different value for different work-items of one
+/// work-group (the sources of divergence).
+bool isWorkItemVaryingBuiltin(BuiltinKind K);
+bool isBarrierBuiltin(BuiltinKind K);
+/// Whether \p Name starts with the builtin prefix "__sublane_".
+bool isBuiltinName(llvm::StringRef Name);
+
+/// Lowering variants (values of attr::Variant and SUBLANE_VARIANT_*).
+enum class Variant { CBS = 1, HCBS = 2, WFV = 3 };
+std::optional<Variant> parseVariant(llvm::StringRef S);
+llvm::StringRef variantName(Variant V);
+
+/// Field indices of sublane_kernel_desc and sublane_wg_context.
+namespace desc {
+enum Field : unsigned {
+  Magic = 0,
+  Flags,
+  Dims,
+  ReqdSubGroupSize,
+  ReqdVariant,
+  SubGroupSize,
+  Variant,
+  ScratchArrays,
+  ScratchBytesPerItem,
+  ScratchUniformBytes,
+  Name,
+  WorkItemFn,
+  WorkGroupFn,
+  NumFields
+};
+inline constexpr uint32_t MagicValue = 0x534c4e31u;
+inline constexpr uint32_t LoweredFlag = 0x1u;
+} // namespace desc
+namespace ctx {
+enum Field : unsigned { GroupId = 0, GroupRange, LocalRange, LocalMem, Scratch };
+} // namespace ctx
+inline constexpr unsigned ScratchAlign = 64;
+
+/// The IR type of sublane_kernel_desc / sublane_wg_context.
+llvm::StructType *getDescriptorType(llvm::Module &M);
+llvm::StructType *getContextType(llvm::Module &M);
+/// Whether \p GV has the layout of a kernel descriptor.
+bool isDescriptor(const llvm::GlobalVariable &GV);
+
+/// Kernels of \p M: functions with attr::Kernel or the header's annotation.
+llvm::SmallVector<llvm::Function *> findAnnotatedKernels(llvm::Module &M);
+llvm::SmallVector<llvm::Function *> getKernels(llvm::Module &M);
+bool isKernel(const llvm::Function &F);
+
+/// The descriptor whose WorkItemFn field is \p Kernel, if any.
+llvm::GlobalVariable *findDescriptor(llvm::Function &Kernel);
+
+/// A readable name for \p Kernel: the kernel name the header recorded in the
+/// descriptor, else the demangled function name.
+std::string getKernelDisplayName(const llvm::Function &Kernel);
+
+/// Integer value of function attribute \p Name on \p F, if present and valid.
+std::optional<unsigned> getUnsignedAttr(const llvm::Function &F,
+                                        llvm::StringRef Name);
+
+/// Reports an error about \p Kernel at the location of \p At (or the kernel
+/// itself), prefixed with the kernel's name. Clang shows it with the source
+/// location; opt prints it and fails.
+void reportKernelError(const llvm::Function &Kernel, const llvm::Twine &Msg,
+                       const llvm::Instruction *At = nullptr);
+
+} // namespace sublane
+
+#endif // SUBLANE_PASSES_KERNELINFO_H

@@ -1,0 +1,121 @@
+//===- sublane/Passes/KernelShape.h - Value shapes in a kernel --*- C++ -*-===//
+//
+// For every value of a kernel: is it the same for all work-items of a
+// work-group (uniform), an affine function of the linear local id with a
+// constant stride (affine: recomputable from the id), or anything else
+// (varying)? And which blocks run under work-item-dependent control flow?
+//
+// Uniformity and sync dependence come from LLVM's GenericUniformityInfo, fed
+// with our own sources of divergence (x86's TTI reports none). Two source
+// sets exist: the conservative one (ids, private memory, atomics, calls with
+// side effects) decides what the lowering may share between work-items; the
+// provable one (ids only) decides what is reported as an error.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SUBLANE_PASSES_KERNELSHAPE_H
+#define SUBLANE_PASSES_KERNELSHAPE_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/PassManager.h"
+#include <memory>
+
+namespace llvm {
+class TargetTransformInfo;
+} // namespace llvm
+
+namespace sublane {
+
+struct Shape {
+  enum Kind { Uniform, Affine, Varying };
+  Kind K = Varying;
+  /// For Affine: value = (uniform base) + Stride * linear local id, with the
+  /// stride in units of the integer type, or in bytes for pointers.
+  int64_t Stride = 0;
+
+  static Shape uniform() { return {Uniform, 0}; }
+  static Shape affine(int64_t S) { return {Affine, S}; }
+  static Shape varying() { return {Varying, 0}; }
+  bool isUniform() const { return K == Uniform; }
+  bool isAffine() const { return K == Affine; }
+  bool isVarying() const { return K == Varying; }
+};
+
+enum class DivergenceSources {
+  /// Ids, private memory, atomics and calls with side effects.
+  Conservative,
+  /// Only the work-item ids: divergence that is certain.
+  Provable,
+};
+
+class KernelShape {
+public:
+  KernelShape(llvm::Function &F, unsigned Dims, DivergenceSources Sources);
+  KernelShape(KernelShape &&);
+  ~KernelShape();
+
+  Shape getShape(const llvm::Value *V) const;
+  bool isUniform(const llvm::Value *V) const {
+    return getShape(V).isUniform();
+  }
+  /// Whether the value seen through \p U may differ between work-items even
+  /// though it is uniform where it is defined (temporal divergence).
+  bool isDivergentUse(const llvm::Use &U) const;
+  /// Whether \p BB is control dependent, directly or transitively, on a
+  /// branch whose condition differs between work-items. If so, \p Branch is
+  /// set to one such branch.
+  bool isDivergentlyExecuted(const llvm::BasicBlock *BB,
+                             const llvm::Instruction **Branch = nullptr) const;
+
+  void print(llvm::raw_ostream &OS) const;
+
+  /// Invalidated by any change to the function.
+  bool invalidate(llvm::Function &, const llvm::PreservedAnalyses &PA,
+                  llvm::FunctionAnalysisManager::Invalidator &);
+
+private:
+  void computeAffineShapes();
+  void computeDivergentBlocks();
+
+  llvm::Function *F;
+  unsigned Dims;
+  llvm::DenseSet<const llvm::Value *> SourceSet;
+  std::unique_ptr<llvm::TargetTransformInfo> TTI;
+  std::unique_ptr<llvm::DominatorTree> DT;
+  std::unique_ptr<llvm::CycleInfo> CI;
+  std::unique_ptr<llvm::UniformityInfo> UI;
+  llvm::DenseMap<const llvm::Value *, int64_t> AffineStride;
+  /// Divergently executed block -> a divergent branch it depends on.
+  llvm::DenseMap<const llvm::BasicBlock *, const llvm::Instruction *>
+      DivergentBlocks;
+};
+
+/// The conservative shape of a kernel. Dimensionality comes from the
+/// attr::Dims attribute (1 when absent).
+class KernelShapeAnalysis
+    : public llvm::AnalysisInfoMixin<KernelShapeAnalysis> {
+  friend llvm::AnalysisInfoMixin<KernelShapeAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = KernelShape;
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+};
+
+/// `print<sublane-shape>`: prints each instruction's shape, for lit tests.
+class KernelShapePrinterPass
+    : public llvm::PassInfoMixin<KernelShapePrinterPass> {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit KernelShapePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
+} // namespace sublane
+
+#endif // SUBLANE_PASSES_KERNELSHAPE_H

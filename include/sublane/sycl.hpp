@@ -1,0 +1,502 @@
+//===- sublane/sycl.hpp - SYCL 2020-named kernel API ------------*- C++ -*-===//
+//
+// A subset of SYCL 2020 with its names and semantics, provided as namespace
+// `sycl`, so that SYCL code using the subset compiles unchanged once it
+// includes this header. Kernels must be compiled with the sublane plugin
+// (tools/sublane-clang++ adds it); a kernel built without it is refused at
+// launch with a message naming it.
+//
+// Device code reads its ids through the builtins of <sublane/abi.h>; the
+// plugin replaces them when it lowers the kernel entry that this header
+// generates for each kernel type and dimensionality.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SUBLANE_SYCL_HPP
+#define SUBLANE_SYCL_HPP
+
+#include "sublane/abi.h"
+#include "sublane/runtime.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <type_traits>
+#include <utility>
+
+namespace sycl {
+
+using exception = sublane::runtime_error;
+
+namespace detail {
+template <int D> struct array_base {
+  static_assert(D >= 1 && D <= 3, "SYCL ranges have 1, 2 or 3 dimensions");
+  size_t v[D] = {};
+  constexpr size_t get(int d) const { return v[d]; }
+  constexpr size_t &operator[](int d) { return v[d]; }
+  constexpr size_t operator[](int d) const { return v[d]; }
+};
+} // namespace detail
+
+template <int D = 1> class range : public detail::array_base<D> {
+public:
+  constexpr range() = default;
+  template <int N = D, typename = std::enable_if_t<N == 1>>
+  constexpr range(size_t r0) {
+    this->v[0] = r0;
+  }
+  template <int N = D, typename = std::enable_if_t<N == 2>>
+  constexpr range(size_t r0, size_t r1) {
+    this->v[0] = r0;
+    this->v[1] = r1;
+  }
+  template <int N = D, typename = std::enable_if_t<N == 3>>
+  constexpr range(size_t r0, size_t r1, size_t r2) {
+    this->v[0] = r0;
+    this->v[1] = r1;
+    this->v[2] = r2;
+  }
+  constexpr size_t size() const {
+    size_t s = 1;
+    for (int d = 0; d < D; ++d)
+      s *= this->v[d];
+    return s;
+  }
+  friend constexpr bool operator==(const range &a, const range &b) {
+    for (int d = 0; d < D; ++d)
+      if (a.v[d] != b.v[d])
+        return false;
+    return true;
+  }
+  friend constexpr bool operator!=(const range &a, const range &b) {
+    return !(a == b);
+  }
+};
+range(size_t) -> range<1>;
+range(size_t, size_t) -> range<2>;
+range(size_t, size_t, size_t) -> range<3>;
+
+template <int D = 1> class id : public detail::array_base<D> {
+public:
+  constexpr id() = default;
+  template <int N = D, typename = std::enable_if_t<N == 1>>
+  constexpr id(size_t i0) {
+    this->v[0] = i0;
+  }
+  template <int N = D, typename = std::enable_if_t<N == 2>>
+  constexpr id(size_t i0, size_t i1) {
+    this->v[0] = i0;
+    this->v[1] = i1;
+  }
+  template <int N = D, typename = std::enable_if_t<N == 3>>
+  constexpr id(size_t i0, size_t i1, size_t i2) {
+    this->v[0] = i0;
+    this->v[1] = i1;
+    this->v[2] = i2;
+  }
+  template <int N = D, typename = std::enable_if_t<N == 1>>
+  constexpr operator size_t() const {
+    return this->v[0];
+  }
+  friend constexpr bool operator==(const id &a, const id &b) {
+    for (int d = 0; d < D; ++d)
+      if (a.v[d] != b.v[d])
+        return false;
+    return true;
+  }
+  friend constexpr bool operator!=(const id &a, const id &b) {
+    return !(a == b);
+  }
+};
+id(size_t) -> id<1>;
+id(size_t, size_t) -> id<2>;
+id(size_t, size_t, size_t) -> id<3>;
+
+template <int D = 1> class nd_range {
+public:
+  nd_range(range<D> global, range<D> local) : global_(global), local_(local) {}
+  range<D> get_global_range() const { return global_; }
+  range<D> get_local_range() const { return local_; }
+  range<D> get_group_range() const {
+    range<D> r;
+    for (int d = 0; d < D; ++d)
+      r[d] = local_[d] ? global_[d] / local_[d] : 0;
+    return r;
+  }
+
+private:
+  range<D> global_, local_;
+};
+
+namespace access {
+enum class fence_space { local_space, global_space, global_and_local };
+} // namespace access
+enum class memory_scope { work_item, sub_group, work_group, device, system };
+
+namespace detail {
+// Row-major linearisation: the last dimension varies fastest, as SYCL says.
+template <int D, typename F> inline size_t linearize(F &&component) {
+  size_t linear = 0;
+  for (int d = 0; d < D; ++d)
+    linear = linear * component(d, /*range=*/true) + component(d, false);
+  return linear;
+}
+} // namespace detail
+
+class sub_group {
+public:
+  using id_type = id<1>;
+  using range_type = range<1>;
+  using linear_id_type = uint32_t;
+  static constexpr int dimensions = 1;
+  static constexpr memory_scope fence_scope = memory_scope::sub_group;
+
+  id<1> get_local_id() const { return id<1>(__sublane_sg_local_id()); }
+  uint32_t get_local_linear_id() const { return __sublane_sg_local_id(); }
+  range<1> get_local_range() const { return range<1>(__sublane_sg_size()); }
+  uint32_t get_local_linear_range() const { return __sublane_sg_size(); }
+  range<1> get_max_local_range() const {
+    return range<1>(__sublane_sg_max_size());
+  }
+  id<1> get_group_id() const { return id<1>(__sublane_sg_id()); }
+  uint32_t get_group_linear_id() const { return __sublane_sg_id(); }
+  range<1> get_group_range() const { return range<1>(__sublane_sg_count()); }
+  uint32_t get_group_linear_range() const { return __sublane_sg_count(); }
+  bool leader() const { return __sublane_sg_local_id() == 0; }
+};
+
+template <int D = 1> class group {
+public:
+  using id_type = id<D>;
+  using range_type = range<D>;
+  using linear_id_type = size_t;
+  static constexpr int dimensions = D;
+  static constexpr memory_scope fence_scope = memory_scope::work_group;
+
+  id<D> get_group_id() const {
+    id<D> r;
+    for (int d = 0; d < D; ++d)
+      r[d] = __sublane_group_id(d);
+    return r;
+  }
+  size_t get_group_id(int d) const { return __sublane_group_id(d); }
+  id<D> get_local_id() const {
+    id<D> r;
+    for (int d = 0; d < D; ++d)
+      r[d] = __sublane_local_id(d);
+    return r;
+  }
+  size_t get_local_id(int d) const { return __sublane_local_id(d); }
+  range<D> get_local_range() const {
+    range<D> r;
+    for (int d = 0; d < D; ++d)
+      r[d] = __sublane_local_range(d);
+    return r;
+  }
+  size_t get_local_range(int d) const { return __sublane_local_range(d); }
+  range<D> get_group_range() const {
+    range<D> r;
+    for (int d = 0; d < D; ++d)
+      r[d] = __sublane_group_range(d);
+    return r;
+  }
+  size_t get_group_range(int d) const { return __sublane_group_range(d); }
+  range<D> get_max_local_range() const { return get_local_range(); }
+  size_t operator[](int d) const { return __sublane_group_id(d); }
+  size_t get_group_linear_id() const {
+    return detail::linearize<D>([](int d, bool r) {
+      return r ? __sublane_group_range(d) : __sublane_group_id(d);
+    });
+  }
+  size_t get_group_linear_range() const { return get_group_range().size(); }
+  size_t get_local_linear_id() const {
+    return detail::linearize<D>([](int d, bool r) {
+      return r ? __sublane_local_range(d) : __sublane_local_id(d);
+    });
+  }
+  size_t get_local_linear_range() const { return get_local_range().size(); }
+  bool leader() const { return get_local_linear_id() == 0; }
+};
+
+template <int D = 1> class nd_item {
+public:
+  static constexpr int dimensions = D;
+
+  id<D> get_global_id() const {
+    id<D> r;
+    for (int d = 0; d < D; ++d)
+      r[d] = __sublane_global_id(d);
+    return r;
+  }
+  size_t get_global_id(int d) const { return __sublane_global_id(d); }
+  size_t get_global_linear_id() const {
+    return detail::linearize<D>([](int d, bool r) {
+      return r ? __sublane_global_range(d) : __sublane_global_id(d);
+    });
+  }
+  id<D> get_local_id() const { return group<D>().get_local_id(); }
+  size_t get_local_id(int d) const { return __sublane_local_id(d); }
+  size_t get_local_linear_id() const {
+    return group<D>().get_local_linear_id();
+  }
+  group<D> get_group() const { return group<D>(); }
+  size_t get_group(int d) const { return __sublane_group_id(d); }
+  size_t get_group_linear_id() const {
+    return group<D>().get_group_linear_id();
+  }
+  sub_group get_sub_group() const { return sub_group(); }
+  range<D> get_global_range() const {
+    range<D> r;
+    for (int d = 0; d < D; ++d)
+      r[d] = __sublane_global_range(d);
+    return r;
+  }
+  size_t get_global_range(int d) const { return __sublane_global_range(d); }
+  range<D> get_local_range() const { return group<D>().get_local_range(); }
+  size_t get_local_range(int d) const { return __sublane_local_range(d); }
+  range<D> get_group_range() const { return group<D>().get_group_range(); }
+  size_t get_group_range(int d) const { return __sublane_group_range(d); }
+  nd_range<D> get_nd_range() const {
+    return nd_range<D>(get_global_range(), get_local_range());
+  }
+  void barrier(access::fence_space = access::fence_space::global_and_local)
+      const {
+    __sublane_wg_barrier();
+  }
+};
+
+template <int D> inline void group_barrier(group<D>, memory_scope = {}) {
+  __sublane_wg_barrier();
+}
+inline void group_barrier(sub_group, memory_scope = {}) {
+  __sublane_sg_barrier();
+}
+
+class handler;
+
+/// Per-work-group local memory, allocated by the runtime for each work-group.
+template <typename T, int D = 1> class local_accessor {
+public:
+  using value_type = T;
+  using reference = T &;
+
+  local_accessor(range<D> r, handler &h);
+
+  T &operator[](id<D> i) const {
+    size_t linear = 0;
+    for (int d = 0; d < D; ++d)
+      linear = linear * range_[d] + i[d];
+    return get_pointer()[linear];
+  }
+  template <int N = D, typename = std::enable_if_t<N == 1>>
+  T &operator[](size_t i) const {
+    return get_pointer()[i];
+  }
+  T *get_pointer() const {
+    return reinterpret_cast<T *>(static_cast<char *>(__sublane_local_mem()) +
+                                 offset_);
+  }
+  T *get_multi_ptr() const { return get_pointer(); }
+  range<D> get_range() const { return range_; }
+  size_t size() const { return range_.size(); }
+
+private:
+  range<D> range_;
+  size_t offset_ = 0;
+};
+
+namespace detail {
+template <typename T> constexpr const char *type_name() {
+  return __PRETTY_FUNCTION__;
+}
+
+// One entry per kernel type and dimensionality: the work-item function the
+// plugin lowers, and the descriptor that carries the lowered form to the
+// runtime. docs/ir-contract.md describes both.
+template <typename Name, typename Kernel, int D> struct kernel_instance {
+  [[clang::annotate("sublane.kernel")]] __attribute__((noinline)) static void
+  entry(const void *closure) noexcept {
+    (*static_cast<const Kernel *>(closure))(nd_item<D>());
+  }
+  static inline sublane_kernel_desc desc = {
+      SUBLANE_DESC_MAGIC,
+      0,
+      D,
+      0,
+      SUBLANE_VARIANT_DEFAULT,
+      0,
+      0,
+      0,
+      0,
+      0,
+      type_name<Name>(),
+      &entry,
+      nullptr};
+};
+
+struct unnamed_kernel {};
+} // namespace detail
+
+class event {
+public:
+  void wait() {}
+  static void wait(const std::vector<event> &) {}
+};
+
+class handler {
+public:
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
+  void parallel_for(nd_range<D> r, const Kernel &k) {
+    using Key = std::conditional_t<
+        std::is_same_v<Name, detail::unnamed_kernel>, Kernel, Name>;
+    using Instance = detail::kernel_instance<Key, Kernel, D>;
+    sublane::launch_config cfg;
+    cfg.dims = D;
+    for (int d = 0; d < D; ++d) {
+      cfg.global[d] = r.get_global_range()[d];
+      cfg.local[d] = r.get_local_range()[d];
+    }
+    cfg.local_mem_bytes = local_mem_bytes_;
+    sublane::launch(Instance::desc, &k, cfg);
+  }
+
+  void memcpy(void *dst, const void *src, size_t bytes) {
+    std::memcpy(dst, src, bytes);
+  }
+  void memset(void *dst, int value, size_t bytes) {
+    std::memset(dst, value, bytes);
+  }
+  template <typename T> void fill(void *ptr, const T &value, size_t count) {
+    T *p = static_cast<T *>(ptr);
+    for (size_t i = 0; i < count; ++i)
+      p[i] = value;
+  }
+
+  /// Reserves \p bytes of local memory; returns its offset.
+  size_t allocate_local(size_t bytes, size_t align) {
+    if (align < SUBLANE_SCRATCH_ALIGN)
+      align = SUBLANE_SCRATCH_ALIGN;
+    size_t offset = (local_mem_bytes_ + align - 1) / align * align;
+    local_mem_bytes_ = offset + bytes;
+    return offset;
+  }
+
+private:
+  size_t local_mem_bytes_ = 0;
+};
+
+template <typename T, int D>
+local_accessor<T, D>::local_accessor(range<D> r, handler &h)
+    : range_(r), offset_(h.allocate_local(r.size() * sizeof(T), alignof(T))) {}
+
+class property_list {
+public:
+  template <typename... Ps> property_list(Ps...) {}
+};
+namespace property::queue {
+struct in_order {};
+struct enable_profiling {};
+} // namespace property::queue
+
+class device {
+public:
+  const sublane::device_info &info() const {
+    return sublane::get_device_info();
+  }
+  std::vector<uint32_t> get_sub_group_sizes() const {
+    return info().sub_group_sizes;
+  }
+  bool is_cpu() const { return true; }
+  bool is_gpu() const { return false; }
+};
+inline device cpu_selector_v() { return device(); }
+inline device default_selector_v() { return device(); }
+
+class queue {
+public:
+  queue() = default;
+  explicit queue(const property_list &) {}
+  template <typename Selector> explicit queue(const Selector &) {}
+  template <typename Selector>
+  queue(const Selector &, const property_list &) {}
+
+  template <typename CGF> event submit(CGF &&cgf) {
+    handler h;
+    cgf(h);
+    return event();
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
+  event parallel_for(nd_range<D> r, const Kernel &k) {
+    handler h;
+    h.parallel_for<Name>(r, k);
+    return event();
+  }
+  event memcpy(void *dst, const void *src, size_t bytes) {
+    std::memcpy(dst, src, bytes);
+    return event();
+  }
+  template <typename T> event copy(const T *src, T *dst, size_t count) {
+    std::memcpy(dst, src, count * sizeof(T));
+    return event();
+  }
+  event memset(void *dst, int value, size_t bytes) {
+    std::memset(dst, value, bytes);
+    return event();
+  }
+  template <typename T> event fill(void *ptr, const T &value, size_t count) {
+    handler h;
+    h.fill(ptr, value, count);
+    return event();
+  }
+  void wait() {}
+  void wait_and_throw() {}
+  device get_device() const { return device(); }
+};
+
+namespace detail {
+inline void *usm_alloc(size_t bytes) {
+  size_t rounded = (bytes + SUBLANE_SCRATCH_ALIGN - 1) /
+                   SUBLANE_SCRATCH_ALIGN * SUBLANE_SCRATCH_ALIGN;
+  return std::aligned_alloc(SUBLANE_SCRATCH_ALIGN,
+                            rounded ? rounded : SUBLANE_SCRATCH_ALIGN);
+}
+} // namespace detail
+
+// All USM kinds are host memory on a CPU device.
+inline void *malloc_shared(size_t bytes) { return detail::usm_alloc(bytes); }
+inline void *malloc_shared(size_t bytes, const queue &) {
+  return detail::usm_alloc(bytes);
+}
+inline void *malloc_device(size_t bytes) { return detail::usm_alloc(bytes); }
+inline void *malloc_device(size_t bytes, const queue &) {
+  return detail::usm_alloc(bytes);
+}
+inline void *malloc_host(size_t bytes) { return detail::usm_alloc(bytes); }
+inline void *malloc_host(size_t bytes, const queue &) {
+  return detail::usm_alloc(bytes);
+}
+template <typename T> T *malloc_shared(size_t count) {
+  return static_cast<T *>(detail::usm_alloc(count * sizeof(T)));
+}
+template <typename T> T *malloc_shared(size_t count, const queue &) {
+  return malloc_shared<T>(count);
+}
+template <typename T> T *malloc_device(size_t count) {
+  return malloc_shared<T>(count);
+}
+template <typename T> T *malloc_device(size_t count, const queue &) {
+  return malloc_shared<T>(count);
+}
+template <typename T> T *malloc_host(size_t count) {
+  return malloc_shared<T>(count);
+}
+template <typename T> T *malloc_host(size_t count, const queue &) {
+  return malloc_shared<T>(count);
+}
+inline void free(void *ptr) { std::free(ptr); }
+inline void free(void *ptr, const queue &) { std::free(ptr); }
+
+} // namespace sycl
+
+#endif // SUBLANE_SYCL_HPP

@@ -1,0 +1,231 @@
+//===- KernelInfo.cpp - The IR contract, in code --------------------------===//
+
+#include "sublane/Passes/KernelInfo.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace sublane {
+
+BuiltinKind getBuiltinKind(const Function *F) {
+  if (!F || !isBuiltinName(F->getName()))
+    return BuiltinKind::None;
+  return StringSwitch<BuiltinKind>(F->getName())
+      .Case("__sublane_global_id", BuiltinKind::GlobalId)
+      .Case("__sublane_local_id", BuiltinKind::LocalId)
+      .Case("__sublane_group_id", BuiltinKind::GroupId)
+      .Case("__sublane_global_range", BuiltinKind::GlobalRange)
+      .Case("__sublane_local_range", BuiltinKind::LocalRange)
+      .Case("__sublane_group_range", BuiltinKind::GroupRange)
+      .Case("__sublane_local_linear_id", BuiltinKind::LocalLinearId)
+      .Case("__sublane_local_mem", BuiltinKind::LocalMem)
+      .Case("__sublane_sg_local_id", BuiltinKind::SubGroupLocalId)
+      .Case("__sublane_sg_id", BuiltinKind::SubGroupId)
+      .Case("__sublane_sg_size", BuiltinKind::SubGroupSize)
+      .Case("__sublane_sg_max_size", BuiltinKind::SubGroupMaxSize)
+      .Case("__sublane_sg_count", BuiltinKind::SubGroupCount)
+      .Case("__sublane_wg_barrier", BuiltinKind::WorkGroupBarrier)
+      .Case("__sublane_sg_barrier", BuiltinKind::SubGroupBarrier)
+      .Default(BuiltinKind::None);
+}
+
+BuiltinKind getBuiltinKind(const Value *V) {
+  const auto *CB = dyn_cast<CallBase>(V);
+  if (!CB)
+    return BuiltinKind::None;
+  return getBuiltinKind(CB->getCalledFunction());
+}
+
+bool builtinTakesDimension(BuiltinKind K) {
+  switch (K) {
+  case BuiltinKind::GlobalId:
+  case BuiltinKind::LocalId:
+  case BuiltinKind::GroupId:
+  case BuiltinKind::GlobalRange:
+  case BuiltinKind::LocalRange:
+  case BuiltinKind::GroupRange:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isWorkItemVaryingBuiltin(BuiltinKind K) {
+  switch (K) {
+  case BuiltinKind::GlobalId:
+  case BuiltinKind::LocalId:
+  case BuiltinKind::LocalLinearId:
+  case BuiltinKind::SubGroupLocalId:
+  case BuiltinKind::SubGroupId:
+  case BuiltinKind::SubGroupSize: // the last sub-group may be partial
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isBarrierBuiltin(BuiltinKind K) {
+  return K == BuiltinKind::WorkGroupBarrier ||
+         K == BuiltinKind::SubGroupBarrier;
+}
+
+bool isBuiltinName(StringRef Name) { return Name.starts_with("__sublane_"); }
+
+std::optional<Variant> parseVariant(StringRef S) {
+  return StringSwitch<std::optional<Variant>>(S)
+      .Case("cbs", Variant::CBS)
+      .Case("hcbs", Variant::HCBS)
+      .Case("wfv", Variant::WFV)
+      .Default(std::nullopt);
+}
+
+StringRef variantName(Variant V) {
+  switch (V) {
+  case Variant::CBS:
+    return "cbs";
+  case Variant::HCBS:
+    return "hcbs";
+  case Variant::WFV:
+    return "wfv";
+  }
+  llvm_unreachable("unknown variant");
+}
+
+StructType *getDescriptorType(Module &M) {
+  LLVMContext &C = M.getContext();
+  if (auto *T = StructType::getTypeByName(C, "sublane.kernel_desc"))
+    return T;
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  Type *Ptr = PointerType::getUnqual(C);
+  return StructType::create(
+      C, {I32, I32, I32, I32, I32, I32, I32, I32, I64, I64, Ptr, Ptr, Ptr},
+      "sublane.kernel_desc");
+}
+
+StructType *getContextType(Module &M) {
+  LLVMContext &C = M.getContext();
+  if (auto *T = StructType::getTypeByName(C, "sublane.wg_context"))
+    return T;
+  Type *A3 = ArrayType::get(Type::getInt64Ty(C), 3);
+  Type *Ptr = PointerType::getUnqual(C);
+  return StructType::create(C, {A3, A3, A3, Ptr, Ptr}, "sublane.wg_context");
+}
+
+bool isDescriptor(const GlobalVariable &GV) {
+  if (!GV.hasInitializer())
+    return false;
+  auto *ST = dyn_cast<StructType>(GV.getValueType());
+  if (!ST || ST->getNumElements() != desc::NumFields)
+    return false;
+  // Compare element types rather than names: front ends name it their way.
+  auto *Expected = getDescriptorType(*const_cast<Module *>(GV.getParent()));
+  if (!ST->isLayoutIdentical(Expected))
+    return false;
+  auto *Magic = dyn_cast_or_null<ConstantInt>(
+      GV.getInitializer()->getAggregateElement(desc::Magic));
+  return Magic && Magic->getZExtValue() == desc::MagicValue;
+}
+
+SmallVector<Function *> findAnnotatedKernels(Module &M) {
+  SmallVector<Function *> Kernels;
+  GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
+  if (!Annotations || !Annotations->hasInitializer())
+    return Kernels;
+  auto *Array = dyn_cast<ConstantArray>(Annotations->getInitializer());
+  if (!Array)
+    return Kernels;
+  for (const Use &Entry : Array->operands()) {
+    auto *CS = dyn_cast<ConstantStruct>(Entry.get());
+    if (!CS || CS->getNumOperands() < 2)
+      continue;
+    auto *F = dyn_cast<Function>(CS->getOperand(0)->stripPointerCasts());
+    auto *StrGV =
+        dyn_cast<GlobalVariable>(CS->getOperand(1)->stripPointerCasts());
+    if (!F || !StrGV || !StrGV->hasInitializer())
+      continue;
+    auto *Str = dyn_cast<ConstantDataArray>(StrGV->getInitializer());
+    if (Str && Str->isCString() && Str->getAsCString() == KernelAnnotation &&
+        !is_contained(Kernels, F))
+      Kernels.push_back(F);
+  }
+  return Kernels;
+}
+
+bool isKernel(const Function &F) {
+  return F.hasFnAttribute(attr::Kernel) && !F.isDeclaration();
+}
+
+SmallVector<Function *> getKernels(Module &M) {
+  SmallVector<Function *> Kernels;
+  for (Function &F : M)
+    if (isKernel(F))
+      Kernels.push_back(&F);
+  return Kernels;
+}
+
+GlobalVariable *findDescriptor(Function &Kernel) {
+  for (User *U : Kernel.users()) {
+    auto *Init = dyn_cast<ConstantStruct>(U);
+    if (!Init || Init->getNumOperands() != desc::NumFields ||
+        Init->getOperand(desc::WorkItemFn) != &Kernel)
+      continue;
+    for (User *GU : Init->users())
+      if (auto *GV = dyn_cast<GlobalVariable>(GU))
+        if (GV->getInitializer() == Init && isDescriptor(*GV))
+          return GV;
+  }
+  return nullptr;
+}
+
+/// The header records `type_name<Name>()`, i.e. clang's __PRETTY_FUNCTION__
+/// "const char *sycl::detail::type_name() [T = NAME]"; keep only NAME.
+static std::string kernelNameFromPrettyFunction(StringRef Pretty) {
+  size_t Start = Pretty.find("[T = ");
+  if (Start == StringRef::npos || !Pretty.ends_with("]"))
+    return Pretty.str();
+  return Pretty.drop_front(Start + 5).drop_back().str();
+}
+
+std::string getKernelDisplayName(const Function &Kernel) {
+  if (GlobalVariable *GV = findDescriptor(const_cast<Function &>(Kernel))) {
+    Constant *NameField = GV->getInitializer()->getAggregateElement(desc::Name);
+    if (auto *NameGV = dyn_cast_or_null<GlobalVariable>(
+            NameField ? NameField->stripPointerCasts() : nullptr))
+      if (NameGV->hasInitializer())
+        if (auto *Str = dyn_cast<ConstantDataArray>(NameGV->getInitializer()))
+          if (Str->isCString())
+            return kernelNameFromPrettyFunction(Str->getAsCString());
+  }
+  return demangle(Kernel.getName());
+}
+
+std::optional<unsigned> getUnsignedAttr(const Function &F, StringRef Name) {
+  Attribute A = F.getFnAttribute(Name);
+  if (!A.isStringAttribute())
+    return std::nullopt;
+  unsigned Value;
+  if (A.getValueAsString().getAsInteger(10, Value))
+    return std::nullopt;
+  return Value;
+}
+
+void reportKernelError(const Function &Kernel, const Twine &Msg,
+                       const Instruction *At) {
+  const Function &Where = At ? *At->getFunction() : Kernel;
+  DiagnosticInfoUnsupported Diag(
+      Where, "kernel '" + getKernelDisplayName(Kernel) + "': " + Msg,
+      At ? At->getDebugLoc() : DebugLoc(), DS_Error);
+  Kernel.getContext().diagnose(Diag);
+}
+
+} // namespace sublane

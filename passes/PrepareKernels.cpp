@@ -1,0 +1,352 @@
+//===- PrepareKernels.cpp - Kernel preparation ----------------------------===//
+
+#include "sublane/Passes/PrepareKernels.h"
+#include "sublane/Passes/KernelInfo.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#define DEBUG_TYPE "sublane-prepare"
+
+using namespace llvm;
+
+STATISTIC(NumKernels, "Number of kernels prepared");
+STATISTIC(NumInlined, "Number of calls inlined into kernels");
+
+static cl::opt<unsigned> DefaultSubGroupSize(
+    "sublane-sg-size", cl::init(1),
+    cl::desc("Sub-group size of kernels that do not request one "
+             "(1, 4, 8, 16, 32 or 64)"));
+
+static cl::opt<std::string> DefaultVariant(
+    "sublane-variant", cl::init("cbs"),
+    cl::desc("Lowering of kernels that do not request one: cbs (sub-group "
+             "size 1), hcbs (hierarchical CBS) or wfv (vectorized)"));
+
+namespace sublane {
+
+unsigned getDefaultSubGroupSize() { return DefaultSubGroupSize; }
+StringRef getDefaultVariantName() { return DefaultVariant; }
+
+static bool isSupportedSubGroupSize(unsigned S) {
+  return S == 1 || S == 4 || S == 8 || S == 16 || S == 32 || S == 64;
+}
+
+namespace {
+
+/// Which defined functions can reach a builtin, and through which one.
+class BuiltinReachability {
+public:
+  explicit BuiltinReachability(Module &M) {
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (Function &F : M) {
+        if (F.isDeclaration() || Witness.count(&F))
+          continue;
+        if (const Function *W = findWitness(F)) {
+          Witness[&F] = W;
+          Changed = true;
+          if (!AddressTakenWitness && !isKernel(F) &&
+              !findAnnotatedKernelsContains(M, F) &&
+              F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
+                                /*IgnoreAssumeLikeCalls=*/true,
+                                /*IgnoreLLVMUsed=*/true)) {
+            AddressTakenWitness = W;
+            AddressTakenFunction = &F;
+          }
+        }
+      }
+    }
+  }
+
+  /// The builtin \p F can reach, or null.
+  const Function *reaches(const Function *F) const {
+    return Witness.lookup(F);
+  }
+  /// A builtin an indirect call might reach, and the function it goes
+  /// through, if any address-taken function reaches one.
+  const Function *indirectWitness() const { return AddressTakenWitness; }
+  const Function *indirectTarget() const { return AddressTakenFunction; }
+
+private:
+  static bool findAnnotatedKernelsContains(Module &M, const Function &F) {
+    return is_contained(findAnnotatedKernels(M), &F);
+  }
+  const Function *findWitness(Function &F) const {
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      Function *Callee = CB->getCalledFunction();
+      if (Callee && getBuiltinKind(Callee) != BuiltinKind::None)
+        return Callee;
+      if (Callee)
+        if (const Function *W = Witness.lookup(Callee))
+          return W;
+      if (!Callee && !CB->isInlineAsm() && AddressTakenWitness)
+        return AddressTakenWitness;
+    }
+    return nullptr;
+  }
+
+  DenseMap<const Function *, const Function *> Witness;
+  const Function *AddressTakenWitness = nullptr;
+  const Function *AddressTakenFunction = nullptr;
+};
+
+class KernelPreparer {
+public:
+  KernelPreparer(Module &M, FunctionAnalysisManager &FAM)
+      : M(M), FAM(FAM), Reach(M) {}
+
+  /// Returns false (after reporting why) if \p K cannot be lowered.
+  bool prepare(Function &K);
+
+private:
+  bool checkSignature(Function &K);
+  bool setUpDescriptor(Function &K);
+  bool checkRecursion(Function &K);
+  bool inlineBuiltinCallers(Function &K);
+  void canonicalize(Function &K);
+
+  Module &M;
+  FunctionAnalysisManager &FAM;
+  BuiltinReachability Reach;
+};
+
+bool KernelPreparer::checkSignature(Function &K) {
+  FunctionType *FTy = K.getFunctionType();
+  bool Ok = FTy->getReturnType()->isVoidTy() && !FTy->isVarArg() &&
+            FTy->getNumParams() <= 1 &&
+            (FTy->getNumParams() == 0 || FTy->getParamType(0)->isPointerTy());
+  if (!Ok)
+    reportKernelError(K, "a kernel entry must have type 'void (ptr)' (a "
+                         "pointer to its arguments), not '" +
+                             Twine(K.getName()) + "'s type");
+  return Ok;
+}
+
+bool KernelPreparer::setUpDescriptor(Function &K) {
+  LLVMContext &C = M.getContext();
+  std::optional<unsigned> AttrDims = getUnsignedAttr(K, attr::Dims);
+  unsigned Dims = 0, ReqdSize = 0, ReqdVariant = 0;
+  if (GlobalVariable *GV = findDescriptor(K)) {
+    Constant *Init = GV->getInitializer();
+    auto Field = [&](unsigned I) {
+      auto *CI = dyn_cast_or_null<ConstantInt>(Init->getAggregateElement(I));
+      return CI ? unsigned(CI->getZExtValue()) : ~0u;
+    };
+    Dims = Field(desc::Dims);
+    ReqdSize = Field(desc::ReqdSubGroupSize);
+    ReqdVariant = Field(desc::ReqdVariant);
+    if (AttrDims && *AttrDims != Dims) {
+      reportKernelError(K, "the '" + Twine(attr::Dims) + "' attribute (" +
+                               Twine(*AttrDims) +
+                               ") disagrees with its descriptor (" +
+                               Twine(Dims) + ")");
+      return false;
+    }
+  } else {
+    if (!AttrDims) {
+      reportKernelError(K, "a kernel needs a descriptor or a '" +
+                               Twine(attr::Dims) + "' attribute");
+      return false;
+    }
+    Dims = *AttrDims;
+    StructType *DescTy = getDescriptorType(M);
+    Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+    Constant *Name = ConstantDataArray::getString(C, K.getName());
+    auto *NameGV = new GlobalVariable(M, Name->getType(), true,
+                                      GlobalValue::PrivateLinkage, Name,
+                                      K.getName() + ".sublane.name");
+    SmallVector<Constant *> Fields = {
+        ConstantInt::get(I32, desc::MagicValue),
+        ConstantInt::get(I32, 0),
+        ConstantInt::get(I32, Dims),
+        ConstantInt::get(I32, 0),
+        ConstantInt::get(I32, 0),
+        ConstantInt::get(I32, 0),
+        ConstantInt::get(I32, 0),
+        ConstantInt::get(I32, 0),
+        ConstantInt::get(I64, 0),
+        ConstantInt::get(I64, 0),
+        NameGV,
+        &K,
+        ConstantPointerNull::get(PointerType::getUnqual(C))};
+    new GlobalVariable(M, DescTy, false,
+                       K.hasLocalLinkage() ? GlobalValue::InternalLinkage
+                                           : GlobalValue::ExternalLinkage,
+                       ConstantStruct::get(DescTy, Fields),
+                       K.getName() + ".sublane.desc");
+  }
+  if (Dims < 1 || Dims > 3) {
+    reportKernelError(K, "kernels have 1, 2 or 3 dimensions, not " +
+                             Twine(Dims));
+    return false;
+  }
+  K.addFnAttr(attr::Dims, utostr(Dims));
+
+  // Sub-group size and variant: descriptor request, else an attribute the
+  // front end put there, else the module default.
+  unsigned Size = ReqdSize ? ReqdSize
+                           : getUnsignedAttr(K, attr::SubGroupSize)
+                                 .value_or(DefaultSubGroupSize);
+  if (!isSupportedSubGroupSize(Size)) {
+    reportKernelError(K, "sub-group size " + Twine(Size) +
+                             " is not supported; use 1, 4, 8, 16, 32 or 64");
+    return false;
+  }
+  K.addFnAttr(attr::SubGroupSize, utostr(Size));
+
+  std::optional<Variant> V;
+  if (ReqdVariant >= unsigned(Variant::CBS) &&
+      ReqdVariant <= unsigned(Variant::WFV))
+    V = Variant(ReqdVariant);
+  else if (K.hasFnAttribute(attr::Variant))
+    V = parseVariant(K.getFnAttribute(attr::Variant).getValueAsString());
+  else
+    V = parseVariant(DefaultVariant);
+  if (!V) {
+    reportKernelError(K, "unknown lowering variant; use cbs, hcbs or wfv");
+    return false;
+  }
+  K.addFnAttr(attr::Variant, variantName(*V));
+  return true;
+}
+
+bool KernelPreparer::checkRecursion(Function &K) {
+  // Depth-first over the functions that reach builtins; a call back into a
+  // function on the stack is recursion through a builtin.
+  SmallVector<Function *> Stack;
+  SmallPtrSet<Function *, 16> OnStack, Done;
+  std::function<bool(Function &)> Visit = [&](Function &F) {
+    Stack.push_back(&F);
+    OnStack.insert(&F);
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (!Callee || Callee->isDeclaration() || !Reach.reaches(Callee))
+        continue;
+      if (OnStack.contains(Callee)) {
+        reportKernelError(K,
+                          "recursive call to '" + demangle(Callee->getName()) +
+                              "' reaches '" +
+                              Reach.reaches(Callee)->getName() +
+                              "'; barriers, collectives and id queries must "
+                              "not be reached through recursion",
+                          CB);
+        return false;
+      }
+      if (!Done.contains(Callee) && !Visit(*Callee))
+        return false;
+    }
+    Stack.pop_back();
+    OnStack.erase(&F);
+    Done.insert(&F);
+    return true;
+  };
+  return Visit(K);
+}
+
+bool KernelPreparer::inlineBuiltinCallers(Function &K) {
+  while (true) {
+    SmallVector<CallBase *> ToInline;
+    for (Instruction &I : instructions(K)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || CB->isInlineAsm())
+        continue;
+      Function *Callee = CB->getCalledFunction();
+      if (!Callee) {
+        if (const Function *W = Reach.indirectWitness()) {
+          reportKernelError(
+              K,
+              "indirect call may reach '" + W->getName() + "' (through '" +
+                  demangle(Reach.indirectTarget()->getName()) +
+                  "'); barriers, collectives and id queries must be "
+                  "reached through direct calls",
+              CB);
+          return false;
+        }
+        continue;
+      }
+      if (!Callee->isDeclaration() && Reach.reaches(Callee))
+        ToInline.push_back(CB);
+    }
+    if (ToInline.empty())
+      return true;
+    for (CallBase *CB : ToInline) {
+      Function *Callee = CB->getCalledFunction();
+      InlineFunctionInfo IFI;
+      InlineResult R = InlineFunction(*CB, IFI);
+      if (!R.isSuccess()) {
+        reportKernelError(K,
+                          "cannot inline '" + demangle(Callee->getName()) +
+                              "', which reaches '" +
+                              Reach.reaches(Callee)->getName() +
+                              "': " + R.getFailureReason(),
+                          CB);
+        return false;
+      }
+      ++NumInlined;
+    }
+  }
+}
+
+void KernelPreparer::canonicalize(Function &K) {
+  FAM.invalidate(K, PreservedAnalyses::none());
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.run(K, FAM);
+}
+
+bool KernelPreparer::prepare(Function &K) {
+  if (!checkSignature(K) || !setUpDescriptor(K) || !checkRecursion(K))
+    return false;
+  // At -O0 clang marks everything optnone; the lowered form is ours to build.
+  K.removeFnAttr(Attribute::OptimizeNone);
+  K.removeFnAttr(Attribute::NoInline);
+  if (!inlineBuiltinCallers(K))
+    return false;
+  canonicalize(K);
+  ++NumKernels;
+  LLVM_DEBUG(dbgs() << "sublane-prepare: prepared " << K.getName() << "\n");
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses PrepareKernelsPass::run(Module &M,
+                                          ModuleAnalysisManager &MAM) {
+  for (Function *F : findAnnotatedKernels(M))
+    F->addFnAttr(attr::Kernel);
+  SmallVector<Function *> Kernels = getKernels(M);
+  if (Kernels.empty())
+    return PreservedAnalyses::all();
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  KernelPreparer Preparer(M, FAM);
+  for (Function *K : Kernels)
+    if (!Preparer.prepare(*K))
+      K->removeFnAttr(attr::Kernel); // reported; leave it unlowered
+  return PreservedAnalyses::none();
+}
+
+} // namespace sublane

@@ -1,0 +1,221 @@
+//===- runtime.cpp - OpenMP launch of lowered kernels ---------------------===//
+
+#include "sublane/runtime.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+namespace sublane {
+namespace {
+
+constexpr uint64_t LocalMemLimit = 1ull << 20; // 1 MiB per work-group
+constexpr uint64_t MaxWorkGroupSize = 1ull << 16;
+
+struct AlignedDeleter {
+  void operator()(void *P) const { std::free(P); }
+};
+
+/// Per-thread memory reused across launches: one launch on many threads
+/// would otherwise allocate on every call.
+struct ThreadBuffers {
+  std::unique_ptr<char, AlignedDeleter> Local, Scratch;
+  uint64_t LocalBytes = 0, ScratchBytes = 0;
+
+  static char *grow(std::unique_ptr<char, AlignedDeleter> &Buf, uint64_t &Cap,
+                    uint64_t Need) {
+    if (Need > Cap || !Buf) {
+      uint64_t Bytes =
+          std::max<uint64_t>(Need, 64) + SUBLANE_SCRATCH_ALIGN - 1;
+      Bytes -= Bytes % SUBLANE_SCRATCH_ALIGN;
+      Buf.reset(static_cast<char *>(
+          std::aligned_alloc(SUBLANE_SCRATCH_ALIGN, Bytes)));
+      Cap = Bytes;
+    }
+    return Buf.get();
+  }
+};
+thread_local ThreadBuffers Buffers;
+
+std::atomic<unsigned> RequestedThreads{0};
+
+std::string kernelName(const sublane_kernel_desc &Desc) {
+  std::string Name = Desc.name ? Desc.name : "<unnamed>";
+  // The header records __PRETTY_FUNCTION__ of type_name<Name>().
+  size_t Start = Name.find("[T = ");
+  if (Start != std::string::npos && Name.back() == ']')
+    Name = Name.substr(Start + 5, Name.size() - Start - 6);
+  return Name;
+}
+
+[[noreturn]] void refuse(const sublane_kernel_desc &Desc,
+                         const std::string &Why) {
+  throw runtime_error("sublane: cannot launch kernel '" + kernelName(Desc) +
+                      "': " + Why);
+}
+
+std::string formatRange(const uint64_t *R, uint32_t Dims) {
+  std::ostringstream OS;
+  OS << '{';
+  for (uint32_t D = 0; D < Dims; ++D)
+    OS << (D ? ", " : "") << R[D];
+  OS << '}';
+  return OS.str();
+}
+
+void validate(const sublane_kernel_desc &Desc, const launch_config &Cfg) {
+  if (Desc.magic != SUBLANE_DESC_MAGIC)
+    throw runtime_error("sublane: launch of a corrupt kernel descriptor");
+  if (!(Desc.flags & SUBLANE_DESC_LOWERED) || !Desc.wg_fn)
+    refuse(Desc, "it was not compiled with the sublane plugin; compile it "
+                 "with sublane-clang++, or pass -fpass-plugin=<libsublane "
+                 "plugin> to clang++");
+  if (Cfg.dims != Desc.dims)
+    refuse(Desc, "it was compiled for " + std::to_string(Desc.dims) +
+                     " dimensions but launched with " +
+                     std::to_string(Cfg.dims));
+  uint64_t WGSize = 1;
+  for (uint32_t D = 0; D < Cfg.dims; ++D) {
+    if (Cfg.local[D] == 0)
+      refuse(Desc, "work-group size " + formatRange(Cfg.local, Cfg.dims) +
+                       " has a zero dimension");
+    if (Cfg.global[D] % Cfg.local[D] != 0)
+      refuse(Desc, "work-group size " + formatRange(Cfg.local, Cfg.dims) +
+                       " does not divide the global size " +
+                       formatRange(Cfg.global, Cfg.dims) + " in dimension " +
+                       std::to_string(D));
+    WGSize *= Cfg.local[D];
+  }
+  if (WGSize > MaxWorkGroupSize)
+    refuse(Desc, "work-group size " + std::to_string(WGSize) +
+                     " exceeds the device maximum of " +
+                     std::to_string(MaxWorkGroupSize));
+  if (Cfg.local_mem_bytes > LocalMemLimit)
+    refuse(Desc, "it needs " + std::to_string(Cfg.local_mem_bytes) +
+                     " bytes of local memory; the device has " +
+                     std::to_string(LocalMemLimit));
+}
+
+} // namespace
+
+void launch(const sublane_kernel_desc &Desc, const void *Closure,
+            const launch_config &Cfg) {
+  validate(Desc, Cfg);
+  uint64_t Groups[3] = {1, 1, 1}, Local[3] = {1, 1, 1};
+  uint64_t TotalGroups = 1, WGSize = 1;
+  for (uint32_t D = 0; D < Cfg.dims; ++D) {
+    Groups[D] = Cfg.global[D] / Cfg.local[D];
+    Local[D] = Cfg.local[D];
+    TotalGroups *= Groups[D];
+    WGSize *= Local[D];
+  }
+  if (TotalGroups == 0)
+    return;
+  const uint64_t ScratchBytes = sublane_scratch_bytes(&Desc, WGSize);
+  const uint64_t LocalBytes = Cfg.local_mem_bytes;
+  const sublane_wg_fn Fn = Desc.wg_fn;
+
+  auto RunGroups = [&](uint64_t Begin, uint64_t End) {
+    sublane_wg_context Ctx;
+    std::memset(&Ctx, 0, sizeof(Ctx));
+    Ctx.local_mem = ThreadBuffers::grow(Buffers.Local, Buffers.LocalBytes,
+                                        LocalBytes);
+    Ctx.scratch = ThreadBuffers::grow(Buffers.Scratch, Buffers.ScratchBytes,
+                                      ScratchBytes);
+    for (uint32_t D = 0; D < 3; ++D) {
+      Ctx.group_range[D] = Groups[D];
+      Ctx.local_range[D] = Local[D];
+    }
+    for (uint64_t G = Begin; G < End; ++G) {
+      // Row-major: the last dimension's group id varies fastest.
+      uint64_t Rest = G;
+      for (int D = int(Cfg.dims) - 1; D >= 0; --D) {
+        Ctx.group_id[D] = Rest % Groups[D];
+        Rest /= Groups[D];
+      }
+      Fn(Closure, &Ctx);
+    }
+  };
+
+  unsigned Threads = get_num_threads();
+  if (TotalGroups == 1 || Threads == 1) {
+    RunGroups(0, TotalGroups);
+    return;
+  }
+#pragma omp parallel num_threads(Threads)
+  {
+    // A static schedule without OpenMP's loop machinery: contiguous blocks
+    // of groups, one per thread.
+    uint64_t T = omp_get_thread_num(), N = omp_get_num_threads();
+    uint64_t Begin = TotalGroups * T / N, End = TotalGroups * (T + 1) / N;
+    RunGroups(Begin, End);
+  }
+}
+
+void set_num_threads(unsigned N) { RequestedThreads = N; }
+
+unsigned get_num_threads() {
+  unsigned N = RequestedThreads;
+  return N ? N : unsigned(omp_get_max_threads());
+}
+
+const device_info &get_device_info() {
+  static const device_info Info = [] {
+    device_info I;
+    I.sub_group_sizes = {1};
+    I.preferred_sub_group_size = 1;
+    I.local_mem_size = LocalMemLimit;
+    I.max_work_group_size = MaxWorkGroupSize;
+    I.max_threads = unsigned(omp_get_max_threads());
+    I.name = "sublane CPU device";
+    return I;
+  }();
+  return Info;
+}
+
+} // namespace sublane
+
+//===-- Builtins for code the plugin did not lower --------------------------===
+// A kernel compiled without the plugin still links against these; the launch
+// is refused before any of them can run.
+
+[[noreturn]] static void notLowered(const char *Builtin) {
+  std::fprintf(stderr,
+               "sublane: %s called from a kernel that was not compiled with "
+               "the sublane plugin\n",
+               Builtin);
+  std::abort();
+}
+
+extern "C" {
+uint64_t __sublane_global_id(uint32_t) noexcept { notLowered("__sublane_global_id"); }
+uint64_t __sublane_local_id(uint32_t) noexcept { notLowered("__sublane_local_id"); }
+uint64_t __sublane_group_id(uint32_t) noexcept { notLowered("__sublane_group_id"); }
+uint64_t __sublane_global_range(uint32_t) noexcept {
+  notLowered("__sublane_global_range");
+}
+uint64_t __sublane_local_range(uint32_t) noexcept {
+  notLowered("__sublane_local_range");
+}
+uint64_t __sublane_group_range(uint32_t) noexcept {
+  notLowered("__sublane_group_range");
+}
+uint64_t __sublane_local_linear_id(void) noexcept {
+  notLowered("__sublane_local_linear_id");
+}
+void *__sublane_local_mem(void) noexcept { notLowered("__sublane_local_mem"); }
+uint32_t __sublane_sg_local_id(void) noexcept { notLowered("__sublane_sg_local_id"); }
+uint32_t __sublane_sg_id(void) noexcept { notLowered("__sublane_sg_id"); }
+uint32_t __sublane_sg_size(void) noexcept { notLowered("__sublane_sg_size"); }
+uint32_t __sublane_sg_max_size(void) noexcept { notLowered("__sublane_sg_max_size"); }
+uint32_t __sublane_sg_count(void) noexcept { notLowered("__sublane_sg_count"); }
+void __sublane_wg_barrier(void) noexcept { notLowered("__sublane_wg_barrier"); }
+void __sublane_sg_barrier(void) noexcept { notLowered("__sublane_sg_barrier"); }
+}
