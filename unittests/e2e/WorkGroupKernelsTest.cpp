@@ -1,0 +1,458 @@
+//===- WorkGroupKernelsTest.cpp - End-to-end kernels with work-group CBS --===//
+//
+// Every kernel here is compiled by clang with the sublane plugin (see
+// CMakeLists.txt) and every output element is checked against a host
+// reference.
+//
+//===----------------------------------------------------------------------===//
+
+#include <sublane/sycl.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+namespace {
+
+template <typename T> struct usm_array {
+  sycl::queue &q;
+  T *ptr;
+  size_t n;
+  usm_array(sycl::queue &q, size_t n)
+      : q(q), ptr(sycl::malloc_shared<T>(n, q)), n(n) {}
+  ~usm_array() { sycl::free(ptr, q); }
+  T &operator[](size_t i) { return ptr[i]; }
+};
+
+class WorkGroupKernels : public ::testing::TestWithParam<size_t> {
+protected:
+  sycl::queue q;
+};
+
+// A local-memory tree reduction whose barrier sits in a for loop with a
+// trip count known only at run time.
+TEST_P(WorkGroupKernels, TreeReductionForLoop) {
+  const size_t wg = GetParam(), groups = 7, n = wg * groups;
+  usm_array<int> in(q, n), out(q, groups);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = int(i * 7 % 31) - 9;
+  int *pin = in.ptr, *pout = out.ptr;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tmp(sycl::range<1>(wg), h);
+     h.parallel_for<class tree_for>(
+         sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+           size_t l = it.get_local_id(0), size = it.get_local_range(0);
+           tmp[l] = pin[it.get_global_id(0)];
+           // Fold the non-power-of-two tail first.
+           size_t p = 1;
+           while (p * 2 <= size)
+             p *= 2;
+           it.barrier();
+           if (l + p < size)
+             tmp[l] += tmp[l + p];
+           for (size_t s = p / 2; s > 0; s /= 2) {
+             it.barrier();
+             if (l < s)
+               tmp[l] += tmp[l + s];
+           }
+           if (l == 0)
+             pout[it.get_group(0)] = tmp[0];
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g) {
+    int ref = 0;
+    for (size_t i = 0; i < wg; ++i)
+      ref += in[g * wg + i];
+    EXPECT_EQ(out[g], ref) << "group " << g;
+  }
+}
+
+TEST_P(WorkGroupKernels, TreeReductionWhileAndDoWhile) {
+  const size_t wg = GetParam(), groups = 5, n = wg * groups;
+  usm_array<float> in(q, n), out_while(q, groups), out_do(q, groups);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = float(i % 13);
+  float *pin = in.ptr, *pw = out_while.ptr, *pd = out_do.ptr;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<float, 1> a(sycl::range<1>(wg), h);
+     sycl::local_accessor<float, 1> b(sycl::range<1>(wg), h);
+     h.parallel_for<class tree_while>(
+         sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+           size_t l = it.get_local_id(0), size = it.get_local_range(0);
+           a[l] = pin[it.get_global_id(0)];
+           b[l] = a[l];
+           // Sequential addressing: fold the upper half onto the lower.
+           size_t active = size;
+           while (active > 1) {
+             size_t half = (active + 1) / 2;
+             it.barrier();
+             if (l < active - half)
+               a[l] += a[l + half];
+             active = half;
+           }
+           size_t live = size;
+           do {
+             size_t half = (live + 1) / 2;
+             it.barrier();
+             if (l < live - half)
+               b[l] += b[l + half];
+             live = half;
+           } while (live > 1);
+           it.barrier();
+           if (l == 0) {
+             pw[it.get_group(0)] = a[0];
+             pd[it.get_group(0)] = b[0];
+           }
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g) {
+    float ref = 0;
+    for (size_t i = 0; i < wg; ++i)
+      ref += in[g * wg + i];
+    EXPECT_EQ(out_while[g], ref) << "group " << g;
+    EXPECT_EQ(out_do[g], ref) << "group " << g;
+  }
+}
+
+// Each iteration reads a neighbour, synchronises, writes, synchronises.
+TEST_P(WorkGroupKernels, TwoBarriersInOneLoop) {
+  const size_t wg = GetParam(), groups = 3, n = wg * groups, steps = 5;
+  usm_array<int> data(q, n);
+  std::vector<int> ref(n);
+  for (size_t i = 0; i < n; ++i)
+    data[i] = ref[i] = int(i * 3 % 17);
+  int *p = data.ptr;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(sycl::range<1>(wg), h);
+     h.parallel_for<class two_barriers>(
+         sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+           size_t l = it.get_local_id(0), size = it.get_local_range(0);
+           size_t gid = it.get_global_id(0);
+           tile[l] = p[gid];
+           for (size_t s = 0; s < steps; ++s) {
+             it.barrier();
+             int next = tile[l] + tile[(l + 1) % size];
+             it.barrier();
+             tile[l] = next;
+           }
+           p[gid] = tile[l];
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g)
+    for (size_t s = 0; s < steps; ++s) {
+      std::vector<int> next(wg);
+      for (size_t l = 0; l < wg; ++l)
+        next[l] = ref[g * wg + l] + ref[g * wg + (l + 1) % wg];
+      std::copy(next.begin(), next.end(), ref.begin() + g * wg);
+    }
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(data[i], ref[i]) << "element " << i;
+}
+
+TEST_P(WorkGroupKernels, NestedLoopsWithBarriers) {
+  const size_t wg = GetParam(), groups = 2, n = wg * groups;
+  const int outer = 3, inner = 4;
+  usm_array<int> data(q, n);
+  for (size_t i = 0; i < n; ++i)
+    data[i] = int(i % 11);
+  std::vector<int> ref(data.ptr, data.ptr + n);
+  int *p = data.ptr;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(sycl::range<1>(wg), h);
+     h.parallel_for<class nested>(
+         sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+           size_t l = it.get_local_id(0), size = it.get_local_range(0);
+           int v = p[it.get_global_id(0)];
+           for (int o = 0; o < outer; ++o) {
+             for (int i = 0; i < inner; ++i) {
+               tile[l] = v;
+               it.barrier();
+               v = tile[size - 1 - l] + o * i;
+               it.barrier();
+             }
+             v += o;
+           }
+           p[it.get_global_id(0)] = v;
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g) {
+    std::vector<int> v(ref.begin() + g * wg, ref.begin() + (g + 1) * wg);
+    for (int o = 0; o < outer; ++o) {
+      for (int i = 0; i < inner; ++i) {
+        std::vector<int> t = v;
+        for (size_t l = 0; l < wg; ++l)
+          v[l] = t[wg - 1 - l] + o * i;
+      }
+      for (auto &x : v)
+        x += o;
+    }
+    for (size_t l = 0; l < wg; ++l)
+      ASSERT_EQ(data[g * wg + l], v[l]) << "group " << g << " item " << l;
+  }
+}
+
+// The condition depends only on the group and a kernel argument.
+TEST_P(WorkGroupKernels, BarrierInUniformConditional) {
+  const size_t wg = GetParam(), groups = 4, n = wg * groups;
+  usm_array<int> data(q, n);
+  for (size_t i = 0; i < n; ++i)
+    data[i] = int(i);
+  int *p = data.ptr;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(sycl::range<1>(wg), h);
+     h.parallel_for<class uniform_if>(
+         sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+           size_t l = it.get_local_id(0), size = it.get_local_range(0);
+           size_t gid = it.get_global_id(0);
+           int v = p[gid];
+           if (it.get_group(0) % 2 == 1) {
+             tile[l] = v;
+             it.barrier();
+             v = tile[size - 1 - l];
+           }
+           p[gid] = v * 2;
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g)
+    for (size_t l = 0; l < wg; ++l) {
+      int src = int(g * wg + (g % 2 ? wg - 1 - l : l));
+      ASSERT_EQ(data[g * wg + l], src * 2) << "group " << g << " item " << l;
+    }
+}
+
+// Whole groups return before the barrier the others reach; and a kernel
+// without barriers returns early per work-item.
+TEST_P(WorkGroupKernels, EarlyReturn) {
+  const size_t wg = GetParam(), groups = 4, n = wg * groups;
+  const size_t limit = n - wg / 2 - 1;
+  usm_array<int> a(q, n), b(q, n);
+  for (size_t i = 0; i < n; ++i)
+    a[i] = b[i] = -1;
+  int *pa = a.ptr, *pb = b.ptr;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(sycl::range<1>(wg), h);
+     h.parallel_for<class early_group_return>(
+         sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+           if (it.get_group(0) == 2)
+             return;
+           size_t l = it.get_local_id(0), size = it.get_local_range(0);
+           tile[l] = int(it.get_global_id(0));
+           it.barrier();
+           pa[it.get_global_id(0)] = tile[size - 1 - l];
+         });
+   }).wait();
+  q.parallel_for<class early_item_return>(
+       sycl::nd_range<1>(n, wg),
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         if (i >= limit)
+           return;
+         pb[i] = int(i) * 3;
+       })
+      .wait();
+  for (size_t g = 0; g < groups; ++g)
+    for (size_t l = 0; l < wg; ++l) {
+      size_t i = g * wg + l;
+      ASSERT_EQ(a[i], g == 2 ? -1 : int(g * wg + wg - 1 - l)) << i;
+      ASSERT_EQ(b[i], i >= limit ? -1 : int(i) * 3) << i;
+    }
+}
+
+TEST_P(WorkGroupKernels, NoBarrier) {
+  const size_t wg = GetParam(), n = wg * 9;
+  usm_array<float> x(q, n), y(q, n);
+  for (size_t i = 0; i < n; ++i) {
+    x[i] = float(i) * 0.5f;
+    y[i] = 1.0f + float(i % 3);
+  }
+  float *px = x.ptr, *py = y.ptr;
+  const float alpha = 2.5f;
+  q.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+     size_t i = it.get_global_id(0);
+     py[i] = alpha * px[i] + py[i];
+   }).wait();
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(y[i], alpha * (float(i) * 0.5f) + (1.0f + float(i % 3))) << i;
+}
+
+// Values from before the first barrier are used in every later region:
+// a varying one, a uniform one, one affine in the id, and a private array.
+TEST_P(WorkGroupKernels, ValuesLiveAcrossEveryRegion) {
+  const size_t wg = GetParam(), groups = 3, n = wg * groups;
+  usm_array<long> in(q, n), out(q, n);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = long(i * i % 101);
+  long *pin = in.ptr, *pout = out.ptr;
+  const long scale = 3;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<long, 1> tile(sycl::range<1>(wg), h);
+     h.parallel_for<class live_values>(
+         sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+           size_t l = it.get_local_id(0), size = it.get_local_range(0);
+           size_t gid = it.get_global_id(0);
+           long varying = pin[gid] * scale;                // varying
+           long uniform = long(it.get_group(0)) * 1000;     // uniform
+           long affine = long(gid) * 4 + 7;                 // affine
+           long priv[4];
+           for (int k = 0; k < 4; ++k)
+             priv[(gid + k) % 4] = varying + k;
+           tile[l] = varying;
+           it.barrier();
+           long acc = tile[(l + 1) % size] + varying + uniform + affine;
+           it.barrier();
+           tile[l] = acc;
+           it.barrier();
+           acc += varying + uniform + affine + priv[gid % 4];
+           pout[gid] = acc + tile[size - 1 - l];
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g) {
+    std::vector<long> acc(wg);
+    for (size_t l = 0; l < wg; ++l) {
+      size_t gid = g * wg + l;
+      long varying = in[gid] * scale, uniform = long(g) * 1000,
+           affine = long(gid) * 4 + 7;
+      acc[l] = in[g * wg + (l + 1) % wg] * scale + varying + uniform + affine;
+    }
+    for (size_t l = 0; l < wg; ++l) {
+      size_t gid = g * wg + l;
+      long varying = in[gid] * scale, uniform = long(g) * 1000,
+           affine = long(gid) * 4 + 7;
+      long expect = acc[l] + varying + uniform + affine + varying +
+                    acc[wg - 1 - l];
+      ASSERT_EQ(out[gid], expect) << "group " << g << " item " << l;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(WorkGroupSizes, WorkGroupKernels,
+                         ::testing::Values(1, 2, 7, 32, 64, 96, 200, 256),
+                         [](const auto &info) {
+                           return "wg" + std::to_string(info.param);
+                         });
+
+// A 2D five-point stencil through a local tile with a one-element halo.
+TEST(WorkGroupKernels2D, StencilWithLocalTile) {
+  sycl::queue q;
+  const size_t rows = 48, cols = 40, tr = 8, tc = 10;
+  usm_array<float> in(q, rows * cols), out(q, rows * cols);
+  for (size_t i = 0; i < rows * cols; ++i)
+    in[i] = float(i % 23) * 0.25f;
+  float *pin = in.ptr, *pout = out.ptr;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<float, 2> tile(sycl::range<2>(tr + 2, tc + 2), h);
+     h.parallel_for<class stencil2d>(
+         sycl::nd_range<2>({rows, cols}, {tr, tc}),
+         [=](sycl::nd_item<2> it) {
+           long r = long(it.get_global_id(0)), c = long(it.get_global_id(1));
+           size_t lr = it.get_local_id(0) + 1, lc = it.get_local_id(1) + 1;
+           auto at = [&](long y, long x) {
+             if (y < 0 || x < 0 || y >= long(rows) || x >= long(cols))
+               return 0.0f;
+             return pin[y * long(cols) + x];
+           };
+           tile[{lr, lc}] = at(r, c);
+           if (lr == 1)
+             tile[{0, lc}] = at(r - 1, c);
+           if (lr == tr)
+             tile[{tr + 1, lc}] = at(r + 1, c);
+           if (lc == 1)
+             tile[{lr, 0}] = at(r, c - 1);
+           if (lc == tc)
+             tile[{lr, tc + 1}] = at(r, c + 1);
+           it.barrier();
+           pout[r * long(cols) + c] =
+               4 * tile[{lr, lc}] - tile[{lr - 1, lc}] - tile[{lr + 1, lc}] -
+               tile[{lr, lc - 1}] - tile[{lr, lc + 1}];
+         });
+   }).wait();
+  auto at = [&](long y, long x) {
+    if (y < 0 || x < 0 || y >= long(rows) || x >= long(cols))
+      return 0.0f;
+    return in[y * cols + x];
+  };
+  for (long r = 0; r < long(rows); ++r)
+    for (long c = 0; c < long(cols); ++c) {
+      float expect = 4 * at(r, c) - at(r - 1, c) - at(r + 1, c) -
+                     at(r, c - 1) - at(r, c + 1);
+      ASSERT_EQ(out[r * cols + c], expect) << r << "," << c;
+    }
+}
+
+// Every id query in 2D and 3D, checked against the SYCL definitions.
+template <int D> void checkIds(sycl::range<D> global, sycl::range<D> local) {
+  sycl::queue q;
+  const size_t n = global.size();
+  constexpr int F = 16; // fields per work-item
+  usm_array<size_t> rec(q, n * F);
+  size_t *p = rec.ptr;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<size_t, 1> tile(sycl::range<1>(local.size()), h);
+     h.parallel_for(sycl::nd_range<D>(global, local), [=](sycl::nd_item<D> it) {
+       size_t lin = it.get_local_linear_id();
+       tile[lin] = it.get_global_linear_id();
+       it.barrier();
+       size_t *r = p + it.get_global_linear_id() * F;
+       for (int d = 0; d < D; ++d) {
+         r[d] = it.get_global_id(d);
+         r[3 + d] = it.get_local_id(d);
+         r[6 + d] = it.get_group(d);
+       }
+       r[9] = lin;
+       r[10] = it.get_group_linear_id();
+       r[11] = tile[it.get_local_range().size() - 1 - lin];
+       r[12] = it.get_global_range().size();
+       r[13] = it.get_group_range().size();
+       sycl::sub_group sg = it.get_sub_group();
+       r[14] = sg.get_group_linear_id();
+       r[15] = sg.get_local_linear_range() * 1000 + sg.get_group_linear_range();
+     });
+   }).wait();
+  sycl::range<D> groups;
+  for (int d = 0; d < D; ++d)
+    groups[d] = global[d] / local[d];
+  for (size_t g = 0; g < n; ++g) {
+    size_t idx[3] = {0, 0, 0}, rest = g;
+    for (int d = D - 1; d >= 0; --d) {
+      idx[d] = rest % global[d];
+      rest /= global[d];
+    }
+    size_t lin = 0, glin = 0, wglin = 0;
+    for (int d = 0; d < D; ++d) {
+      lin = lin * local[d] + idx[d] % local[d];
+      glin = glin * groups[d] + idx[d] / local[d];
+    }
+    const size_t *r = &rec[g * F];
+    for (int d = 0; d < D; ++d) {
+      ASSERT_EQ(r[d], idx[d]) << "global id, item " << g << " dim " << d;
+      ASSERT_EQ(r[3 + d], idx[d] % local[d]) << "local id, item " << g;
+      ASSERT_EQ(r[6 + d], idx[d] / local[d]) << "group id, item " << g;
+    }
+    ASSERT_EQ(r[9], lin) << g;
+    ASSERT_EQ(r[10], glin) << g;
+    // The item at the mirrored linear local id of the same group.
+    size_t mirror = local.size() - 1 - lin;
+    size_t midx[3] = {0, 0, 0}, mrest = mirror;
+    for (int d = D - 1; d >= 0; --d) {
+      midx[d] = (idx[d] / local[d]) * local[d] + mrest % local[d];
+      mrest /= local[d];
+    }
+    for (int d = 0; d < D; ++d)
+      wglin = wglin * global[d] + midx[d];
+    ASSERT_EQ(r[11], wglin) << g;
+    ASSERT_EQ(r[12], n) << g;
+    ASSERT_EQ(r[13], groups.size()) << g;
+    ASSERT_EQ(r[14], lin) << "sub-group id at size 1, item " << g;
+    ASSERT_EQ(r[15], 1000 + local.size()) << g;
+  }
+}
+
+TEST(WorkGroupKernelsND, Ids2D) { checkIds<2>({12, 20}, {3, 10}); }
+TEST(WorkGroupKernelsND, Ids2DOddSizes) { checkIds<2>({14, 15}, {7, 5}); }
+TEST(WorkGroupKernelsND, Ids3D) { checkIds<3>({4, 6, 10}, {2, 3, 5}); }
+TEST(WorkGroupKernelsND, Ids3DSingleGroup) { checkIds<3>({3, 4, 5}, {3, 4, 5}); }
+TEST(WorkGroupKernelsND, Ids1D) { checkIds<1>({600}, {200}); }
+
+} // namespace
