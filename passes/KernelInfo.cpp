@@ -222,9 +222,10 @@ std::optional<unsigned> getUnsignedAttr(const Function &F, StringRef Name) {
 void reportKernelError(const Function &Kernel, const Twine &Msg,
                        const Instruction *At) {
   const Function &Where = At ? *At->getFunction() : Kernel;
-  DiagnosticInfoUnsupported Diag(
-      Where, "kernel '" + getKernelDisplayName(Kernel) + "': " + Msg,
-      At ? At->getDebugLoc() : DebugLoc(), DS_Error);
+  // The diagnostic keeps a reference to its message: keep the text alive.
+  std::string Text = ("kernel '" + getKernelDisplayName(Kernel) + "': " + Msg).str();
+  DiagnosticInfoUnsupported Diag(Where, Text,
+                                 At ? At->getDebugLoc() : DebugLoc(), DS_Error);
   Kernel.getContext().diagnose(Diag);
 }
 

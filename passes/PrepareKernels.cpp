@@ -137,8 +137,7 @@ bool KernelPreparer::checkSignature(Function &K) {
             (FTy->getNumParams() == 0 || FTy->getParamType(0)->isPointerTy());
   if (!Ok)
     reportKernelError(K, "a kernel entry must have type 'void (ptr)' (a "
-                         "pointer to its arguments), not '" +
-                             Twine(K.getName()) + "'s type");
+                         "pointer to its arguments)");
   return Ok;
 }
 

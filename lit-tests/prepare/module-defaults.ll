@@ -1,0 +1,20 @@
+; The sub-group size and variant come from the plugin options unless the
+; kernel asks for its own.
+; RUN: %opt -passes=sublane-prepare -S %s | FileCheck %s --check-prefix=DEFAULT
+; RUN: %opt -passes=sublane-prepare -sublane-sg-size=16 -sublane-variant=hcbs -S %s | FileCheck %s --check-prefix=OPTION
+
+; DEFAULT: attributes #0 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="1" "sublane-variant"="cbs" }
+; DEFAULT: attributes #1 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="8" "sublane-variant"="cbs" }
+; OPTION: attributes #0 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="16" "sublane-variant"="hcbs" }
+; OPTION: attributes #1 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="8" "sublane-variant"="hcbs" }
+
+define void @uses_default(ptr %args) #0 {
+  ret void
+}
+
+define void @asks_for_8(ptr %args) #1 {
+  ret void
+}
+
+attributes #0 = { "sublane-kernel" "sublane-dims"="1" }
+attributes #1 = { "sublane-kernel" "sublane-dims"="1" "sublane-sg-size"="8" }
