@@ -93,6 +93,25 @@ static bool isUnitStrideSource(const Value *V, unsigned Dims) {
   return Dim && Dim->isZero();
 }
 
+bool KernelShape::isUsedAfterDivergentExit(const Instruction &I) const {
+  // Work-items leave the cycle in different iterations, so outside it the
+  // value is that of a per-item iteration, not an affine function of the id.
+  for (const Cycle *Cy = CI->getCycle(I.getParent()); Cy;
+       Cy = Cy->getParentCycle()) {
+    SmallVector<BasicBlock *> Exiting;
+    Cy->getExitingBlocks(Exiting);
+    bool DivergentExit = llvm::any_of(Exiting, [&](BasicBlock *BB) {
+      return UI->hasDivergentTerminator(*BB);
+    });
+    if (!DivergentExit)
+      continue;
+    for (const User *U : I.users())
+      if (!Cy->contains(cast<Instruction>(U)->getParent()))
+        return true;
+  }
+  return false;
+}
+
 void KernelShape::computeAffineShapes() {
   // Strides of the operands of \p I, if each is uniform or affine.
   auto StrideOf = [&](const Value *V) -> std::optional<int64_t> {
@@ -156,9 +175,7 @@ void KernelShape::computeAffineShapes() {
           }
         }
       }
-      if (Stride && llvm::none_of(I.uses(), [&](const Use &U) {
-            return UI->isDivergentUse(U);
-          }))
+      if (Stride && !isUsedAfterDivergentExit(I))
         AffineStride[&I] = *Stride;
     }
   }

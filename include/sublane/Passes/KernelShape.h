@@ -77,6 +77,7 @@ public:
 
 private:
   void computeAffineShapes();
+  bool isUsedAfterDivergentExit(const llvm::Instruction &I) const;
   void computeDivergentBlocks();
 
   llvm::Function *F;
