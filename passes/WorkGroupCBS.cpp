@@ -42,6 +42,7 @@ struct Region {
   SmallVector<BasicBlock *> Blocks;
   ValueToValueMapTy VMap;
   SmallVector<BasicBlock *> Clones;
+  SmallVector<BasicBlock *, 3> Headers, Latches;
   BasicBlock *Preheader = nullptr;
   BasicBlock *InnerHeader = nullptr;
   BasicBlock *InnerLatch = nullptr;
@@ -84,9 +85,11 @@ private:
   void repairCrossRegionUses(const KernelShape &Shape);
   void tagParallelAccesses(Region &R);
   void deleteOriginalBlocks();
+  void layoutBlocks();
   void completeDescriptor();
 
-  Value *allocateScratch(uint64_t BytesPerItem, bool PerItem);
+  Value *allocateScratch(uint64_t BytesPerItem, bool PerItem,
+                         const Twine &Name);
   Value *dimSelect(IRBuilder<> &B, Value *Dim, ArrayRef<Value *> PerDim,
                    Value *Default);
   Value *loadLive(IRBuilder<> &B, Instruction *Orig, const Slot &S,
@@ -193,32 +196,40 @@ void CBSLowering::emitSetup() {
   StructType *CtxTy = getContextType(M);
   Value *Ctx = W->getArg(1);
   Type *I64 = B.getInt64Ty();
-  auto LoadField = [&](unsigned Field, unsigned D) {
+  auto LoadField = [&](unsigned Field, unsigned D, const char *Name) {
     Value *P = B.CreateConstInBoundsGEP2_32(CtxTy, Ctx, 0, Field);
     P = B.CreateConstInBoundsGEP1_32(I64, P, D);
-    auto *L = B.CreateLoad(I64, P);
+    auto *L = B.CreateLoad(I64, P, Name + Twine(D));
     L->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(C, {}));
     return L;
   };
-  WorkGroupSize = B.getInt64(1);
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
   for (unsigned D = 0; D < 3; ++D) {
-    bool Used = D < Dims;
-    Value *Zero = B.getInt64(0), *One = B.getInt64(1);
-    GroupId[D] = Used ? LoadField(ctx::GroupId, D) : Zero;
-    GroupRange[D] = Used ? LoadField(ctx::GroupRange, D) : One;
-    LocalRange[D] = Used ? LoadField(ctx::LocalRange, D) : One;
-    GlobalRange[D] = B.CreateMul(GroupRange[D], LocalRange[D]);
-    GlobalIdBase[D] = B.CreateMul(GroupId[D], LocalRange[D]);
-    WorkGroupSize = B.CreateMul(WorkGroupSize, LocalRange[D]);
+    if (D >= Dims) {
+      GroupId[D] = Zero;
+      GroupRange[D] = LocalRange[D] = GlobalRange[D] = One;
+      GlobalIdBase[D] = Zero;
+      continue;
+    }
+    GroupId[D] = LoadField(ctx::GroupId, D, "group.id");
+    GroupRange[D] = LoadField(ctx::GroupRange, D, "group.range");
+    LocalRange[D] = LoadField(ctx::LocalRange, D, "local.range");
+    GlobalRange[D] =
+        B.CreateMul(GroupRange[D], LocalRange[D], "global.range" + Twine(D));
+    GlobalIdBase[D] =
+        B.CreateMul(GroupId[D], LocalRange[D], "global.id.base" + Twine(D));
+    WorkGroupSize = D ? B.CreateMul(WorkGroupSize, LocalRange[D], "wg.size")
+                      : LocalRange[D];
   }
-  auto LoadPtr = [&](unsigned Field) {
+  auto LoadPtr = [&](unsigned Field, const char *Name) {
     auto *L = B.CreateLoad(B.getPtrTy(),
-                           B.CreateConstInBoundsGEP2_32(CtxTy, Ctx, 0, Field));
+                           B.CreateConstInBoundsGEP2_32(CtxTy, Ctx, 0, Field),
+                           Name);
     L->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(C, {}));
     return L;
   };
-  LocalMem = LoadPtr(ctx::LocalMem);
-  Scratch = LoadPtr(ctx::Scratch);
+  LocalMem = LoadPtr(ctx::LocalMem, "local.mem");
+  Scratch = LoadPtr(ctx::Scratch, "scratch");
   ScratchOffset = B.getInt64(0);
   B.CreateBr(OldEntry);
 }
@@ -349,9 +360,10 @@ void CBSLowering::formRegions() {
   NumRegions += Regions.size();
 }
 
-Value *CBSLowering::allocateScratch(uint64_t Bytes, bool PerItem) {
+Value *CBSLowering::allocateScratch(uint64_t Bytes, bool PerItem,
+                                    const Twine &Name) {
   IRBuilder<> B(Setup->getTerminator());
-  Value *Address = B.CreateGEP(B.getInt8Ty(), Scratch, ScratchOffset);
+  Value *Address = B.CreateGEP(B.getInt8Ty(), Scratch, ScratchOffset, Name);
   Value *Size = B.getInt64(alignTo(Bytes, ScratchAlign));
   if (PerItem) {
     Size = B.CreateMul(B.getInt64(Bytes), WorkGroupSize);
@@ -414,7 +426,8 @@ void CBSLowering::privatizeAllocas() {
                                     ->getZExtValue(),
                             AI->getAlign());
     Size = std::max<uint64_t>(Size, 1);
-    Value *Base = allocateScratch(Size, /*PerItem=*/true);
+    Value *Base =
+        allocateScratch(Size, /*PerItem=*/true, AI->getName() + ".items");
     for (Use &U : make_early_inc_range(AI->uses())) {
       auto *User = cast<Instruction>(U.getUser());
       Instruction *InsertPt = User;
@@ -445,7 +458,7 @@ void CBSLowering::buildItemLoops(Region &R) {
   PHINode *Phis[3];
   for (unsigned D = 0; D < Dims; ++D) {
     B.SetInsertPoint(Headers[D]);
-    Phis[D] = B.CreatePHI(I64, 2, "lid" + Twine(D));
+    Phis[D] = B.CreatePHI(I64, 2, "r" + Twine(R.Id) + ".lid" + Twine(D));
     Phis[D]->addIncoming(B.getInt64(0), D ? Headers[D - 1] : R.Preheader);
     R.Ids[D] = Phis[D];
     if (D + 1 < Dims)
@@ -456,19 +469,26 @@ void CBSLowering::buildItemLoops(Region &R) {
   // Row-major linear id, in the innermost header.
   Value *Linear = R.Ids[0];
   for (unsigned D = 1; D < Dims; ++D)
-    Linear = B.CreateAdd(B.CreateMul(Linear, LocalRange[D]), R.Ids[D]);
+    Linear = B.CreateAdd(B.CreateMul(Linear, LocalRange[D]), R.Ids[D],
+                         "r" + Twine(R.Id) + ".lid.linear");
   R.LinearId = Linear;
   R.InnerHeader = Headers[Dims - 1];
   R.InnerLatch = Latches[Dims - 1];
+  R.Headers.assign(Headers, Headers + Dims);
+  R.Latches.assign(Latches, Latches + Dims);
   B.CreateBr(cast<BasicBlock>(R.VMap[R.Entry]));
 
   B.SetInsertPoint(R.InnerLatch);
-  R.NextState = B.CreatePHI(B.getInt32Ty(), 2, "next.region");
+  R.NextState =
+      B.CreatePHI(B.getInt32Ty(), 2, "r" + Twine(R.Id) + ".next.region");
   for (int D = Dims - 1; D >= 0; --D) {
     B.SetInsertPoint(Latches[D]);
-    Value *Next = B.CreateAdd(Phis[D], B.getInt64(1), "", /*HasNUW=*/true);
+    Value *Next =
+        B.CreateAdd(Phis[D], B.getInt64(1),
+                    "r" + Twine(R.Id) + ".lid.next" + Twine(D), /*HasNUW=*/true);
     Phis[D]->addIncoming(Next, Latches[D]);
-    Value *More = B.CreateICmpULT(Next, LocalRange[D]);
+    Value *More = B.CreateICmpULT(Next, LocalRange[D],
+                                  "r" + Twine(R.Id) + ".more" + Twine(D));
     auto *Br =
         B.CreateCondBr(More, Headers[D], D ? Latches[D - 1] : R.Exit);
     MDNode *Parallel = MDNode::get(
@@ -523,7 +543,8 @@ void CBSLowering::lowerVaryingBuiltins(Region &R) {
       break;
     case BuiltinKind::GlobalId:
       for (unsigned D = 0; D < Dims; ++D)
-        GlobalIds[D] = B.CreateAdd(GlobalIdBase[D], R.Ids[D]);
+        GlobalIds[D] =
+            B.CreateAdd(GlobalIdBase[D], R.Ids[D], "global.id" + Twine(D));
       Repl = dimSelect(B, CB->getArgOperand(0), GlobalIds, B.getInt64(0));
       break;
     case BuiltinKind::LocalLinearId:
@@ -674,7 +695,9 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
         ReloadedWhereDefined.contains(Orig))
       S.S = Shape::varying();
     uint64_t Bytes = DL.getTypeAllocSize(S.Ty);
-    S.Address = allocateScratch(Bytes, S.S.isVarying());
+    S.Address = allocateScratch(Bytes, S.S.isVarying(),
+                                Orig->getName() +
+                                    (S.S.isVarying() ? ".items" : ".slot"));
     if (S.S.isVarying())
       ++NumPerItemArrays;
     else if (S.S.isAffine())
@@ -737,6 +760,27 @@ void CBSLowering::deleteOriginalBlocks() {
   }
 }
 
+/// Orders blocks as they run: setup, dispatch, then each region's loop with
+/// its body inside. Only the printed IR changes; it is read by people.
+void CBSLowering::layoutBlocks() {
+  BasicBlock *Last = Dispatch;
+  Dispatch->moveAfter(Setup);
+  auto Place = [&](BasicBlock *BB) {
+    BB->moveAfter(Last);
+    Last = BB;
+  };
+  for (auto &R : Regions) {
+    Place(R->Preheader);
+    for (BasicBlock *BB : R->Headers)
+      Place(BB);
+    for (BasicBlock *BB : R->Clones)
+      Place(BB);
+    for (BasicBlock *BB : reverse(R->Latches))
+      Place(BB);
+    Place(R->Exit);
+  }
+}
+
 void CBSLowering::completeDescriptor() {
   GlobalVariable *GV = findDescriptor(K);
   assert(GV && "prepare gives every kernel a descriptor");
@@ -776,6 +820,7 @@ Function *CBSLowering::run() {
   for (auto &R : Regions)
     tagParallelAccesses(*R);
   deleteOriginalBlocks();
+  layoutBlocks();
 
   std::string Broken;
   raw_string_ostream OS(Broken);
