@@ -426,8 +426,9 @@ void CBSLowering::privatizeAllocas() {
                                     ->getZExtValue(),
                             AI->getAlign());
     Size = std::max<uint64_t>(Size, 1);
-    Value *Base =
-        allocateScratch(Size, /*PerItem=*/true, AI->getName() + ".items");
+    std::string Name = AI->getName().str();
+    AI->setName("");
+    Value *Base = allocateScratch(Size, /*PerItem=*/true, Name + ".items");
     for (Use &U : make_early_inc_range(AI->uses())) {
       auto *User = cast<Instruction>(U.getUser());
       Instruction *InsertPt = User;
@@ -435,7 +436,7 @@ void CBSLowering::privatizeAllocas() {
         InsertPt = PN->getIncomingBlock(U)->getTerminator();
       IRBuilder<> B(InsertPt);
       Value *Offset = B.CreateMul(B.CreateCall(LinearIdFn), B.getInt64(Size));
-      U.set(B.CreateGEP(B.getInt8Ty(), Base, Offset, AI->getName()));
+      U.set(B.CreateGEP(B.getInt8Ty(), Base, Offset, Name));
     }
     AI->eraseFromParent();
     ++NumPerItemAllocas;
