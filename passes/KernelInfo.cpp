@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -219,13 +220,24 @@ std::optional<unsigned> getUnsignedAttr(const Function &F, StringRef Name) {
   return Value;
 }
 
+DebugLoc getUserDebugLoc(const Instruction *I) {
+  if (!I)
+    return DebugLoc();
+  const DebugLoc &DL = I->getDebugLoc();
+  for (const DILocation *L = DL.get(); L; L = L->getInlinedAt()) {
+    StringRef File = L->getFilename();
+    if (!File.contains("sublane/") && !File.contains("sublane\\"))
+      return DebugLoc(L);
+  }
+  return DL;
+}
+
 void reportKernelError(const Function &Kernel, const Twine &Msg,
                        const Instruction *At) {
   const Function &Where = At ? *At->getFunction() : Kernel;
   // The diagnostic keeps a reference to its message: keep the text alive.
   std::string Text = ("kernel '" + getKernelDisplayName(Kernel) + "': " + Msg).str();
-  DiagnosticInfoUnsupported Diag(Where, Text,
-                                 At ? At->getDebugLoc() : DebugLoc(), DS_Error);
+  DiagnosticInfoUnsupported Diag(Where, Text, getUserDebugLoc(At), DS_Error);
   Kernel.getContext().diagnose(Diag);
 }
 

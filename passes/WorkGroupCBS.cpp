@@ -150,7 +150,7 @@ bool CBSLowering::checkKernel() {
     const Instruction *Branch;
     if (Provable.isDivergentlyExecuted(I.getParent(), &Branch)) {
       std::string Where;
-      if (const DebugLoc &BL = Branch->getDebugLoc())
+      if (DebugLoc BL = getUserDebugLoc(Branch))
         Where = " at line " + std::to_string(BL.getLine());
       reportKernelError(
           K,

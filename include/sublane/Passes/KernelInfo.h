@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include <optional>
 #include <string>
@@ -125,6 +126,10 @@ std::string getKernelDisplayName(const llvm::Function &Kernel);
 /// Integer value of function attribute \p Name on \p F, if present and valid.
 std::optional<unsigned> getUnsignedAttr(const llvm::Function &F,
                                         llvm::StringRef Name);
+
+/// The location of \p I in the user's code: the first place in its inlining
+/// chain that is not inside sublane's own headers.
+llvm::DebugLoc getUserDebugLoc(const llvm::Instruction *I);
 
 /// Reports an error about \p Kernel at the location of \p At (or the kernel
 /// itself), prefixed with the kernel's name. Clang shows it with the source

@@ -1,0 +1,24 @@
+; A barrier in a loop whose trip count depends on the id is reached a
+; different number of times by different work-items: an error.
+; RUN: not %opt -passes=sublane-prepare,sublane-wg-cbs -disable-output %s 2>&1 | FileCheck %s
+
+; CHECK: error: {{.*}}kernel 'k': work-group barrier in divergent control flow: the branch depends on the work-item id
+
+define void @k(ptr %args) #0 {
+entry:
+  %lid = call i64 @__sublane_local_id(i32 0)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  call void @__sublane_wg_barrier()
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %lid
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
+declare i64 @__sublane_local_id(i32) nounwind memory(none)
+declare void @__sublane_wg_barrier() convergent nounwind
+
+attributes #0 = { "sublane-kernel" "sublane-dims"="1" }
