@@ -2,14 +2,13 @@
 //
 // One shared library for both entry points: `opt -load-pass-plugin` (passes by
 // name, for any front end's kernel IR) and `clang -fpass-plugin` (the whole
-// lowering at the start of the optimizer, so that LLVM's loop vectorizer and
-// the rest of O2/O3 run on the work-group functions).
+// lowering at the start of clang's pipeline).
 //
 //===----------------------------------------------------------------------===//
 
 #include "sublane/Passes/KernelInfo.h"
 #include "sublane/Passes/KernelShape.h"
-#include "sublane/Passes/Pipeline.h"
+#include "sublane/Passes/MarkConvergent.h"
 #include "sublane/Passes/PrepareKernels.h"
 #include "sublane/Passes/WorkGroupCBS.h"
 
@@ -22,23 +21,15 @@ using namespace llvm;
 
 namespace sublane {
 
-PreservedAnalyses OnWorkGroupFunctionsPass::run(Module &M,
-                                                ModuleAnalysisManager &MAM) {
-  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  PreservedAnalyses PA = PreservedAnalyses::all();
-  for (Function &F : M)
-    if (!F.isDeclaration() && F.hasFnAttribute(attr::WorkGroupFunction))
-      PA.intersect(FPM.run(F, FAM));
-  return PA;
-}
-
-void addLoweringPipeline(ModulePassManager &MPM, PassBuilder &PB,
-                         OptimizationLevel Level) {
+/// The whole lowering, run by clang at the start of its pipeline: before any
+/// of LLVM's transforms can move, duplicate or merge a barrier (call-site
+/// splitting, for one, copies calls next to the one it splits, convergent or
+/// not), and so that all of O1-O3, the loop vectorizer included, optimizes
+/// the work-item loops.
+static void addLoweringPipeline(ModulePassManager &MPM) {
+  MPM.addPass(MarkConvergentPass());
   MPM.addPass(PrepareKernelsPass());
   MPM.addPass(WorkGroupCBSPass());
-  if (Level != OptimizationLevel::O0)
-    MPM.addPass(OnWorkGroupFunctionsPass(PB.buildFunctionSimplificationPipeline(
-        Level, ThinOrFullLTOPhase::None)));
 }
 
 } // namespace sublane
@@ -49,10 +40,14 @@ static void registerCallbacks(PassBuilder &PB) {
     FAM.registerPass([] { return KernelShapeAnalysis(); });
   });
   PB.registerPipelineParsingCallback(
-      [&PB](StringRef Name, ModulePassManager &MPM,
+      [](StringRef Name, ModulePassManager &MPM,
             ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "sublane-prepare") {
           MPM.addPass(PrepareKernelsPass());
+          return true;
+        }
+        if (Name == "sublane-mark-convergent") {
+          MPM.addPass(MarkConvergentPass());
           return true;
         }
         if (Name == "sublane-wg-cbs") {
@@ -60,7 +55,7 @@ static void registerCallbacks(PassBuilder &PB) {
           return true;
         }
         if (Name == "sublane-lower") {
-          addLoweringPipeline(MPM, PB, OptimizationLevel::O0);
+          addLoweringPipeline(MPM);
           return true;
         }
         return false;
@@ -74,9 +69,9 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         return false;
       });
-  PB.registerOptimizerEarlyEPCallback(
-      [&PB](ModulePassManager &MPM, OptimizationLevel Level) {
-        addLoweringPipeline(MPM, PB, Level);
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        addLoweringPipeline(MPM);
       });
 }
 

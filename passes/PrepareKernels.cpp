@@ -1,6 +1,7 @@
 //===- PrepareKernels.cpp - Kernel preparation ----------------------------===//
 
 #include "sublane/Passes/PrepareKernels.h"
+#include "sublane/Passes/BuiltinReachability.h"
 #include "sublane/Passes/KernelInfo.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -48,67 +49,6 @@ static bool isSupportedSubGroupSize(unsigned S) {
 }
 
 namespace {
-
-/// Which defined functions can reach a builtin, and through which one.
-class BuiltinReachability {
-public:
-  explicit BuiltinReachability(Module &M) {
-    bool Changed = true;
-    while (Changed) {
-      Changed = false;
-      for (Function &F : M) {
-        if (F.isDeclaration() || Witness.count(&F))
-          continue;
-        if (const Function *W = findWitness(F)) {
-          Witness[&F] = W;
-          Changed = true;
-          if (!AddressTakenWitness && !isKernel(F) &&
-              !findAnnotatedKernelsContains(M, F) &&
-              F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
-                                /*IgnoreAssumeLikeCalls=*/true,
-                                /*IgnoreLLVMUsed=*/true)) {
-            AddressTakenWitness = W;
-            AddressTakenFunction = &F;
-          }
-        }
-      }
-    }
-  }
-
-  /// The builtin \p F can reach, or null.
-  const Function *reaches(const Function *F) const {
-    return Witness.lookup(F);
-  }
-  /// A builtin an indirect call might reach, and the function it goes
-  /// through, if any address-taken function reaches one.
-  const Function *indirectWitness() const { return AddressTakenWitness; }
-  const Function *indirectTarget() const { return AddressTakenFunction; }
-
-private:
-  static bool findAnnotatedKernelsContains(Module &M, const Function &F) {
-    return is_contained(findAnnotatedKernels(M), &F);
-  }
-  const Function *findWitness(Function &F) const {
-    for (Instruction &I : instructions(F)) {
-      auto *CB = dyn_cast<CallBase>(&I);
-      if (!CB)
-        continue;
-      Function *Callee = CB->getCalledFunction();
-      if (Callee && getBuiltinKind(Callee) != BuiltinKind::None)
-        return Callee;
-      if (Callee)
-        if (const Function *W = Witness.lookup(Callee))
-          return W;
-      if (!Callee && !CB->isInlineAsm() && AddressTakenWitness)
-        return AddressTakenWitness;
-    }
-    return nullptr;
-  }
-
-  DenseMap<const Function *, const Function *> Witness;
-  const Function *AddressTakenWitness = nullptr;
-  const Function *AddressTakenFunction = nullptr;
-};
 
 class KernelPreparer {
 public:

@@ -5,6 +5,7 @@
 #include "sublane/Passes/KernelShape.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CaptureTracking.h"
@@ -32,6 +33,7 @@ STATISTIC(NumUniformSlots, "Number of live values kept once per group");
 STATISTIC(NumAffineSlots, "Number of live values recomputed from the id");
 STATISTIC(NumPerItemArrays, "Number of live values kept per work-item");
 STATISTIC(NumPerItemAllocas, "Number of private variables kept per item");
+STATISTIC(NumHoisted, "Number of group-invariant instructions hoisted");
 
 namespace sublane {
 namespace {
@@ -73,6 +75,7 @@ private:
   void createWorkGroupFunction();
   void emitSetup();
   void lowerUniformBuiltins();
+  void hoistGroupInvariants();
   void rematerializeVaryingBuiltins();
   void splitBarriers();
   void formRegions();
@@ -294,6 +297,49 @@ void CBSLowering::lowerUniformBuiltins() {
       Repl = B.CreateZExtOrTrunc(Repl, CB->getType());
     CB->replaceAllUsesWith(Repl);
     CB->eraseFromParent();
+  }
+}
+
+/// Whether \p I may move to the setup block once its operands are there:
+/// no side effects, cannot trap, and loads only from the closure, which the
+/// IR contract makes read-only for the kernel's lifetime.
+static bool isHoistable(const Instruction &I, const Value *Closure) {
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return LI->isSimple() && Closure &&
+           getUnderlyingObject(LI->getPointerOperand()) == Closure;
+  if (auto *BO = dyn_cast<BinaryOperator>(&I))
+    return !BO->isIntDivRem();
+  return isa<GetElementPtrInst>(I) || isa<CastInst>(I) || isa<CmpInst>(I) ||
+         isa<SelectInst>(I) || isa<FreezeInst>(I) || isa<ExtractValueInst>(I);
+}
+
+/// What depends only on the closure, the context and constants is the same
+/// for every work-item and region: computed once in setup, it never needs
+/// scratch, and the item loops stay lean.
+void CBSLowering::hoistGroupInvariants() {
+  SmallPtrSet<const Value *, 32> Invariant;
+  for (Argument &A : W->args())
+    Invariant.insert(&A);
+  // Allocas are per work-item objects, even though they sit in setup.
+  for (Instruction &I : *Setup)
+    if (!isa<AllocaInst>(I))
+      Invariant.insert(&I);
+  auto Available = [&](const Value *V) {
+    return isa<Constant>(V) || Invariant.contains(V);
+  };
+  const Value *Closure = W->getArg(0);
+  ReversePostOrderTraversal<Function *> RPOT(W);
+  for (BasicBlock *BB : RPOT) {
+    if (BB == Setup)
+      continue;
+    for (Instruction &I : make_early_inc_range(*BB)) {
+      if (!isHoistable(I, Closure) || !all_of(I.operands(), Available))
+        continue;
+      I.moveBefore(Setup->getTerminator());
+      I.dropLocation();
+      Invariant.insert(&I);
+      ++NumHoisted;
+    }
   }
 }
 
@@ -810,6 +856,7 @@ Function *CBSLowering::run() {
   createWorkGroupFunction();
   emitSetup();
   lowerUniformBuiltins();
+  hoistGroupInvariants();
   rematerializeVaryingBuiltins();
   splitBarriers();
   formRegions();

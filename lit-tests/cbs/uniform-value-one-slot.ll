@@ -5,14 +5,15 @@
 ; CHECK: @k.sublane.desc = {{.*}} i32 1, i32 1, i32 0, i64 0, i64 64,
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: %u.slot = getelementptr i8, ptr %scratch, i64 0
-; CHECK: %u.r0 = load float, ptr %closure
+; CHECK: %u.r0 = load float, ptr %data
 ; CHECK-NEXT: store float %u.r0, ptr %u.slot
 ; CHECK: sublane.r1.item0:
 ; CHECK: %u.reload = load float, ptr %u.slot
 ; CHECK-NOT: getelementptr float, ptr %u.slot
 
 define void @k(ptr %args) #0 {
-  %u = load float, ptr %args
+  %data = load ptr, ptr %args
+  %u = load float, ptr %data
   call void @__sublane_wg_barrier()
   %gid = call i64 @__sublane_global_id(i32 0)
   %p = getelementptr float, ptr %args, i64 %gid
