@@ -16,6 +16,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -49,7 +50,12 @@ struct Region {
   BasicBlock *InnerHeader = nullptr;
   BasicBlock *InnerLatch = nullptr;
   BasicBlock *Exit = nullptr;
-  PHINode *NextState = nullptr;
+  /// Where this work-item leaves the region (the barrier's number, or past
+  /// the last region for a return), and the region's next state: the maximum
+  /// over its items, a reduction the loop vectorizer knows. (A plain live-out
+  /// would stop it; all items leave the same way anyway.)
+  PHINode *ItemExit = nullptr;
+  Value *NextState = nullptr;
   Value *Ids[3] = {};
   Value *LinearId = nullptr;
   MDNode *AccessGroup = nullptr;
@@ -61,6 +67,11 @@ struct Slot {
   Shape S;
   Value *Address = nullptr; ///< array base (varying) or slot (others)
   Type *Ty = nullptr;
+  /// For a uniform or affine value that a region both defines and reloads:
+  /// the slot that region writes, copied to Address when its item loop ends,
+  /// so that later items still read the value from before the region.
+  Value *NextAddress = nullptr;
+  SmallPtrSet<Region *, 2> WritesNext;
 };
 
 class CBSLowering {
@@ -87,6 +98,7 @@ private:
   void buildDispatch();
   void repairCrossRegionUses(const KernelShape &Shape);
   void tagParallelAccesses(Region &R);
+  void separateLiveValuesFromUserMemory();
   void deleteOriginalBlocks();
   void layoutBlocks();
   void completeDescriptor();
@@ -98,6 +110,9 @@ private:
   Value *loadLive(IRBuilder<> &B, Instruction *Orig, const Slot &S,
                   Region &R);
   void storeLive(Instruction *Clone, const Slot &S, Region &R);
+  bool isReachableInRegion(BasicBlock *From, BasicBlock *To,
+                           const Region &R) const;
+  void publishAtRegionEnd(const Slot &S, Region &R);
   Value *scaledId(IRBuilder<> &B, Region &R, Type *Ty, int64_t Stride);
 
   Function &K;
@@ -122,6 +137,8 @@ private:
   SmallVector<std::unique_ptr<Region>> Regions;
   DenseMap<Instruction *, std::pair<Instruction *, Region *>> CloneOrigin;
   unsigned ExitState = 0;
+  /// Loads and stores of live-value slots; no user access can touch them.
+  SmallPtrSet<Instruction *, 32> LiveValueAccesses;
 };
 
 bool CBSLowering::checkKernel() {
@@ -502,11 +519,15 @@ void CBSLowering::buildItemLoops(Region &R) {
   }
   IRBuilder<> B(R.Preheader);
   B.CreateBr(Headers[0]);
-  PHINode *Phis[3];
+  PHINode *Phis[3], *Acc[3];
   for (unsigned D = 0; D < Dims; ++D) {
     B.SetInsertPoint(Headers[D]);
     Phis[D] = B.CreatePHI(I64, 2, "r" + Twine(R.Id) + ".lid" + Twine(D));
     Phis[D]->addIncoming(B.getInt64(0), D ? Headers[D - 1] : R.Preheader);
+    Acc[D] = B.CreatePHI(B.getInt32Ty(), 2,
+                         "r" + Twine(R.Id) + ".exit.max" + Twine(D));
+    Acc[D]->addIncoming(D ? static_cast<Value *>(Acc[D - 1]) : B.getInt32(0),
+                        D ? Headers[D - 1] : R.Preheader);
     R.Ids[D] = Phis[D];
     if (D + 1 < Dims)
       B.CreateBr(Headers[D + 1]);
@@ -526,10 +547,13 @@ void CBSLowering::buildItemLoops(Region &R) {
   B.CreateBr(cast<BasicBlock>(R.VMap[R.Entry]));
 
   B.SetInsertPoint(R.InnerLatch);
-  R.NextState =
-      B.CreatePHI(B.getInt32Ty(), 2, "r" + Twine(R.Id) + ".next.region");
+  R.ItemExit = B.CreatePHI(B.getInt32Ty(), 2, "r" + Twine(R.Id) + ".item.exit");
+  R.NextState = B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[Dims - 1],
+                                        R.ItemExit, nullptr,
+                                        "r" + Twine(R.Id) + ".next.region");
   for (int D = Dims - 1; D >= 0; --D) {
     B.SetInsertPoint(Latches[D]);
+    Acc[D]->addIncoming(R.NextState, Latches[D]);
     Value *Next =
         B.CreateAdd(Phis[D], B.getInt64(1),
                     "r" + Twine(R.Id) + ".lid.next" + Twine(D), /*HasNUW=*/true);
@@ -555,7 +579,7 @@ void CBSLowering::redirectRegionExits(Region &R) {
     if (isa<ReturnInst>(T)) {
       IRBuilder<>(T).CreateBr(R.InnerLatch);
       T->eraseFromParent();
-      R.NextState->addIncoming(ConstantInt::get(I32, ExitState), BB);
+      R.ItemExit->addIncoming(ConstantInt::get(I32, ExitState), BB);
       continue;
     }
     for (unsigned S = 0, E = T->getNumSuccessors(); S != E; ++S) {
@@ -563,14 +587,14 @@ void CBSLowering::redirectRegionExits(Region &R) {
       if (!Barrier)
         continue;
       T->setSuccessor(S, R.InnerLatch);
-      R.NextState->addIncoming(ConstantInt::get(I32, Barrier), BB);
+      R.ItemExit->addIncoming(ConstantInt::get(I32, Barrier), BB);
     }
   }
-  if (R.NextState->getNumIncomingValues() == 0) {
+  if (R.ItemExit->getNumIncomingValues() == 0) {
     // No work-item leaves this region normally (it ends in unreachable).
-    R.NextState->replaceAllUsesWith(ConstantInt::get(I32, ExitState));
-    R.NextState->eraseFromParent();
-    R.NextState = nullptr;
+    R.ItemExit->replaceAllUsesWith(ConstantInt::get(I32, ExitState));
+    R.ItemExit->eraseFromParent();
+    R.ItemExit = nullptr;
   }
 }
 
@@ -646,9 +670,7 @@ void CBSLowering::buildDispatch() {
     redirectRegionExits(*R);
     lowerVaryingBuiltins(*R);
     SW->addCase(B.getInt32(R->Id), R->Preheader);
-    State->addIncoming(R->NextState ? static_cast<Value *>(R->NextState)
-                                    : B.getInt32(ExitState),
-                       R->Exit);
+    State->addIncoming(R->NextState, R->Exit);
   }
   Setup->getTerminator()->setSuccessor(0, Dispatch);
 }
@@ -665,8 +687,13 @@ Value *CBSLowering::loadLive(IRBuilder<> &B, Instruction *Orig,
   if (S.S.isVarying()) {
     Value *Addr = B.CreateGEP(S.Ty, S.Address, R.LinearId);
     Result = B.CreateLoad(S.Ty, Addr, Orig->getName() + ".reload");
+    cast<LoadInst>(Result)->setMetadata(LLVMContext::MD_access_group,
+                                        R.AccessGroup);
+    LiveValueAccesses.insert(cast<LoadInst>(Result));
   } else {
-    Value *Base = B.CreateLoad(S.Ty, S.Address, Orig->getName() + ".reload");
+    auto *Base = B.CreateLoad(S.Ty, S.Address, Orig->getName() + ".reload");
+    Base->setMetadata(LLVMContext::MD_access_group, R.AccessGroup);
+    LiveValueAccesses.insert(Base);
     Result = Base;
     if (S.S.isAffine()) {
       Type *IdxTy = S.Ty->isPointerTy() ? DL.getIndexType(S.Ty) : S.Ty;
@@ -678,13 +705,41 @@ Value *CBSLowering::loadLive(IRBuilder<> &B, Instruction *Orig,
   return Result;
 }
 
+bool CBSLowering::isReachableInRegion(BasicBlock *From, BasicBlock *To,
+                                      const Region &R) const {
+  SmallPtrSet<BasicBlock *, 16> InRegion(R.Clones.begin(), R.Clones.end());
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  SmallVector<BasicBlock *> Worklist(successors(From));
+  while (!Worklist.empty()) {
+    BasicBlock *BB = Worklist.pop_back_val();
+    if (!InRegion.contains(BB) || !Seen.insert(BB).second)
+      continue;
+    if (BB == To)
+      return true;
+    append_range(Worklist, successors(BB));
+  }
+  return false;
+}
+
+void CBSLowering::publishAtRegionEnd(const Slot &S, Region &R) {
+  // Before the items run, the next value is the current one (in case no
+  // item defines it this time); after them, it becomes the current one.
+  IRBuilder<> B(R.Preheader->getTerminator());
+  LoadInst *Current = B.CreateLoad(S.Ty, S.Address);
+  StoreInst *Seed = B.CreateStore(Current, S.NextAddress);
+  B.SetInsertPoint(R.Exit->getTerminator());
+  LoadInst *Next = B.CreateLoad(S.Ty, S.NextAddress);
+  StoreInst *Publish = B.CreateStore(Next, S.Address);
+  LiveValueAccesses.insert({Current, Seed, Next, Publish});
+}
+
 void CBSLowering::storeLive(Instruction *Clone, const Slot &S, Region &R) {
   BasicBlock::iterator InsertPt = std::next(Clone->getIterator());
   if (isa<PHINode>(Clone))
     InsertPt = Clone->getParent()->getFirstInsertionPt();
   IRBuilder<> B(Clone->getParent(), InsertPt);
   Value *V = Clone;
-  Value *Addr = S.Address;
+  Value *Addr = S.WritesNext.contains(&R) ? S.NextAddress : S.Address;
   if (S.S.isVarying()) {
     Addr = B.CreateGEP(S.Ty, S.Address, R.LinearId);
   } else if (S.S.isAffine()) {
@@ -693,7 +748,9 @@ void CBSLowering::storeLive(Instruction *Clone, const Slot &S, Region &R) {
     V = S.Ty->isPointerTy() ? B.CreateGEP(B.getInt8Ty(), V, Step)
                             : B.CreateAdd(V, Step);
   }
-  B.CreateStore(V, Addr);
+  StoreInst *Store = B.CreateStore(V, Addr);
+  Store->setMetadata(LLVMContext::MD_access_group, R.AccessGroup);
+  LiveValueAccesses.insert(Store);
 }
 
 void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
@@ -729,22 +786,44 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
   }
   // A value both stored and reloaded within one region's work-item loop
   // changes under the later items' feet if it has a single slot: item 0
-  // would overwrite what item 1 still has to read.
-  DenseSet<Instruction *> ReloadedWhereDefined;
-  for (PendingUse &P : Pending)
-    if (P.R->VMap.count(P.Orig))
-      ReloadedWhereDefined.insert(P.Orig);
+  // would overwrite what item 1 still has to read. With a second slot that
+  // the region writes and publishes when its loop ends, a uniform value keeps
+  // one slot, unless an item can read its own new value within the region
+  // (a path from the definition to the use that crosses no barrier): then
+  // it is kept per work-item.
+  DenseMap<Instruction *, SmallPtrSet<Region *, 2>> ReloadedIn;
+  DenseSet<Instruction *> ReadsOwnDefinition;
+  for (PendingUse &P : Pending) {
+    auto *Def = dyn_cast_or_null<Instruction>(P.R->VMap.lookup(P.Orig));
+    if (!Def)
+      continue;
+    ReloadedIn[P.Orig].insert(P.R);
+    auto *User = cast<Instruction>(P.U->getUser());
+    BasicBlock *UseBB = User->getParent();
+    if (auto *PN = dyn_cast<PHINode>(User))
+      UseBB = PN->getIncomingBlock(*P.U);
+    if (isReachableInRegion(Def->getParent(), UseBB, *P.R))
+      ReadsOwnDefinition.insert(P.Orig);
+  }
   // Lay out the storage, then store after every clone of each definition.
   for (auto &[Orig, S] : Slots) {
     S.S = Shape.getShape(Orig);
     S.Ty = Orig->getType();
     if ((S.S.isAffine() && !S.Ty->isIntegerTy() && !S.Ty->isPointerTy()) ||
-        ReloadedWhereDefined.contains(Orig))
+        ReadsOwnDefinition.contains(Orig))
       S.S = Shape::varying();
     uint64_t Bytes = DL.getTypeAllocSize(S.Ty);
     S.Address = allocateScratch(Bytes, S.S.isVarying(),
                                 Orig->getName() +
                                     (S.S.isVarying() ? ".items" : ".slot"));
+    auto Reloaded = ReloadedIn.find(Orig);
+    if (!S.S.isVarying() && Reloaded != ReloadedIn.end()) {
+      S.NextAddress = allocateScratch(Bytes, /*PerItem=*/false,
+                                      Orig->getName() + ".next.slot");
+      S.WritesNext = Reloaded->second;
+      for (Region *R : S.WritesNext)
+        publishAtRegionEnd(S, *R);
+    }
     if (S.S.isVarying())
       ++NumPerItemArrays;
     else if (S.S.isAffine())
@@ -793,6 +872,29 @@ void CBSLowering::tagParallelAccesses(Region &R) {
       Tag(I);
   for (Instruction &I : *R.InnerHeader)
     Tag(I);
+}
+
+/// Live-value slots are the lowering's own memory, which no pointer of the
+/// kernel's can reach. Saying so lets LLVM keep a uniform value in a register
+/// across a work-item loop that stores to user memory.
+void CBSLowering::separateLiveValuesFromUserMemory() {
+  if (LiveValueAccesses.empty())
+    return;
+  MDBuilder MDB(C);
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("sublane.scratch");
+  MDNode *Scope = MDB.createAnonymousAliasScope(Domain, "live values");
+  MDNode *ScopeList = MDNode::get(C, {Scope});
+  for (Instruction &I : instructions(W)) {
+    if (!I.mayReadOrWriteMemory())
+      continue;
+    if (LiveValueAccesses.contains(&I)) {
+      I.setMetadata(LLVMContext::MD_alias_scope, ScopeList);
+      continue;
+    }
+    I.setMetadata(LLVMContext::MD_noalias,
+                  MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias),
+                                      ScopeList));
+  }
 }
 
 void CBSLowering::deleteOriginalBlocks() {
@@ -868,6 +970,7 @@ Function *CBSLowering::run() {
   for (auto &R : Regions)
     tagParallelAccesses(*R);
   deleteOriginalBlocks();
+  separateLiveValuesFromUserMemory();
   layoutBlocks();
 
   std::string Broken;

@@ -5,7 +5,7 @@
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: switch i32 %region, label %sublane.done [
 ; CHECK: sublane.r0.next0:
-; CHECK-NEXT: %r0.next.region = phi i32 [ 1, %work.r0 ], [ 2, %common.ret.r0 ]
+; CHECK-NEXT: %r0.item.exit = phi i32 [ 1, %work.r0 ], [ 2, %common.ret.r0 ]
 ; CHECK: sublane.done:
 ; CHECK-NEXT: ret void
 

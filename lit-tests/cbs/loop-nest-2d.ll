@@ -8,9 +8,11 @@
 ; CHECK: %local.range1 = load i64
 ; CHECK: sublane.r0.item0:
 ; CHECK-NEXT: %r0.lid0 = phi i64 [ 0, %sublane.r0.pre ], [ %r0.lid.next0, %sublane.r0.next0 ]
+; CHECK-NEXT: %r0.exit.max0 = phi i32 [ 0, %sublane.r0.pre ], [ %r0.next.region, %sublane.r0.next0 ]
 ; CHECK-NEXT: br label %sublane.r0.item1
 ; CHECK: sublane.r0.item1:
 ; CHECK-NEXT: %r0.lid1 = phi i64 [ 0, %sublane.r0.item0 ], [ %r0.lid.next1, %sublane.r0.next1 ]
+; CHECK-NEXT: %r0.exit.max1 = phi i32 [ %r0.exit.max0, %sublane.r0.item0 ], [ %r0.next.region, %sublane.r0.next1 ]
 ; CHECK-NEXT: %[[ROW:.*]] = mul i64 %r0.lid0, %local.range1
 ; CHECK-NEXT: %r0.lid.linear = add i64 %[[ROW]], %r0.lid1
 ; CHECK: store i64 %r0.lid1,

@@ -21,7 +21,8 @@
 ; CHECK: getelementptr float, ptr %closure, i64 %global.id0
 ; CHECK: store float {{.*}}, !llvm.access.group ![[AG:[0-9]+]]
 ; CHECK: sublane.r0.next0:
-; CHECK-NEXT: %r0.next.region = phi i32 [ 1, %{{.*}} ]
+; CHECK-NEXT: %r0.item.exit = phi i32 [ 1, %{{.*}} ]
+; CHECK-NEXT: %r0.next.region = call i32 @llvm.umax.i32(i32 %r0.exit.max0, i32 %r0.item.exit)
 ; CHECK-NEXT: %r0.lid.next0 = add nuw i64 %r0.lid0, 1
 ; CHECK-NEXT: %r0.more0 = icmp ult i64 %r0.lid.next0, %local.range0
 ; CHECK-NEXT: br i1 %r0.more0, label %sublane.r0.item0, label %sublane.r0.exit, !llvm.loop ![[LOOP:[0-9]+]]

@@ -16,13 +16,13 @@
 ; CHECK: %v.r0 = load float
 ; CHECK-NEXT: %[[SLOT0:.*]] = getelementptr float, ptr %v.items, i64 %r0.lid0
 ; CHECK-NEXT: store float %v.r0, ptr %[[SLOT0]]
-; CHECK: %r0.next.region = phi i32 [ 1,
+; CHECK: %r0.item.exit = phi i32 [ 1,
 ; Region 1 reloads v for its own item and finishes.
 ; CHECK: sublane.r1.item0:
 ; CHECK: %[[SLOT1:.*]] = getelementptr float, ptr %v.items, i64 %r1.lid0
 ; CHECK-NEXT: %v.reload = load float, ptr %[[SLOT1]]
 ; CHECK: fadd float %v.reload, 1.0
-; CHECK: %r1.next.region = phi i32 [ 2,
+; CHECK: %r1.item.exit = phi i32 [ 2,
 ; CHECK-NOT: __sublane_wg_barrier
 
 define void @k(ptr %args) #0 {

@@ -4,9 +4,9 @@
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: sublane.r0.next0:
-; CHECK-NEXT: %r0.next.region = phi i32 [ 2, %join.r0 ], [ 1, %then.r0 ]
+; CHECK-NEXT: %r0.item.exit = phi i32 [ 2, %join.r0 ], [ 1, %then.r0 ]
 ; CHECK: sublane.r1.next0:
-; CHECK-NEXT: %r1.next.region = phi i32 [ 2, %join.r1 ]
+; CHECK-NEXT: %r1.item.exit = phi i32 [ 2, %join.r1 ]
 
 define void @k(ptr %args) #0 {
 entry:
