@@ -133,7 +133,6 @@ Row stencil2D(sycl::queue &q, const Options &o) {
   auto openmp = [&] {
 #pragma omp parallel for
     for (long y = 0; y < long(side); ++y)
-#pragma omp simd
       for (long x = 0; x < long(side); ++x)
         ref[size_t(y) * side + size_t(x)] =
             0.5f * at(y, x) + 0.125f * (at(y - 1, x) + at(y + 1, x) +

@@ -39,6 +39,14 @@ static cl::opt<std::string> DefaultVariant(
     cl::desc("Lowering of kernels that do not request one: cbs (sub-group "
              "size 1), hcbs (hierarchical CBS) or wfv (vectorized)"));
 
+static cl::opt<unsigned> InlineBudget(
+    "sublane-inline-budget", cl::init(20000),
+    cl::desc("Inline calls into a kernel (beyond those that reach builtins, "
+             "which always are) while it has fewer instructions than this"));
+
+/// Bounds inlining of recursive functions.
+static constexpr unsigned MaxInlinesPerCallee = 8;
+
 namespace sublane {
 
 unsigned getDefaultSubGroupSize() { return DefaultSubGroupSize; }
@@ -63,6 +71,7 @@ private:
   bool setUpDescriptor(Function &K);
   bool checkRecursion(Function &K);
   bool inlineBuiltinCallers(Function &K);
+  void inlineOtherCallees(Function &K);
   void canonicalize(Function &K);
 
   Module &M;
@@ -247,6 +256,37 @@ bool KernelPreparer::inlineBuiltinCallers(Function &K) {
   }
 }
 
+void KernelPreparer::inlineOtherCallees(Function &K) {
+  // Objects the kernel passes by pointer to a call (SYCL's id and range
+  // temporaries) cannot be promoted to registers, and when they live across
+  // a barrier the lowering must give every work-item a copy in memory.
+  // Inlining first lets SROA dissolve them, as GPU compilers do.
+  DenseMap<const Function *, unsigned> TimesInlined;
+  bool Changed = true;
+  while (Changed && K.getInstructionCount() < InlineBudget) {
+    Changed = false;
+    SmallVector<CallBase *> Calls;
+    for (Instruction &I : instructions(K))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction())
+          if (!Callee->isDeclaration() && !CB->isNoInline() &&
+              !Callee->hasFnAttribute(Attribute::NoInline) && Callee != &K &&
+              TimesInlined[Callee] < MaxInlinesPerCallee)
+            Calls.push_back(CB);
+    for (CallBase *CB : Calls) {
+      if (K.getInstructionCount() >= InlineBudget)
+        break;
+      const Function *Callee = CB->getCalledFunction();
+      InlineFunctionInfo IFI;
+      if (InlineFunction(*CB, IFI).isSuccess()) {
+        ++TimesInlined[Callee];
+        ++NumInlined;
+        Changed = true;
+      }
+    }
+  }
+}
+
 void KernelPreparer::canonicalize(Function &K) {
   FAM.invalidate(K, PreservedAnalyses::none());
   FunctionPassManager FPM;
@@ -265,6 +305,7 @@ bool KernelPreparer::prepare(Function &K) {
   K.removeFnAttr(Attribute::NoInline);
   if (!inlineBuiltinCallers(K))
     return false;
+  inlineOtherCallees(K);
   canonicalize(K);
   ++NumKernels;
   LLVM_DEBUG(dbgs() << "sublane-prepare: prepared " << K.getName() << "\n");
