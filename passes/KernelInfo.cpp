@@ -82,6 +82,35 @@ bool isBarrierBuiltin(BuiltinKind K) {
 
 bool isBuiltinName(StringRef Name) { return Name.starts_with("__sublane_"); }
 
+FunctionType *getBuiltinType(BuiltinKind K, LLVMContext &C) {
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  switch (K) {
+  case BuiltinKind::None:
+    break;
+  case BuiltinKind::GlobalId:
+  case BuiltinKind::LocalId:
+  case BuiltinKind::GroupId:
+  case BuiltinKind::GlobalRange:
+  case BuiltinKind::LocalRange:
+  case BuiltinKind::GroupRange:
+    return FunctionType::get(I64, {I32}, false);
+  case BuiltinKind::LocalLinearId:
+    return FunctionType::get(I64, false);
+  case BuiltinKind::LocalMem:
+    return FunctionType::get(PointerType::getUnqual(C), false);
+  case BuiltinKind::SubGroupLocalId:
+  case BuiltinKind::SubGroupId:
+  case BuiltinKind::SubGroupSize:
+  case BuiltinKind::SubGroupMaxSize:
+  case BuiltinKind::SubGroupCount:
+    return FunctionType::get(I32, false);
+  case BuiltinKind::WorkGroupBarrier:
+  case BuiltinKind::SubGroupBarrier:
+    return FunctionType::get(Type::getVoidTy(C), false);
+  }
+  llvm_unreachable("no type for a non-builtin");
+}
+
 std::optional<Variant> parseVariant(StringRef S) {
   return StringSwitch<std::optional<Variant>>(S)
       .Case("cbs", Variant::CBS)

@@ -71,6 +71,7 @@ private:
   bool setUpDescriptor(Function &K);
   bool checkRecursion(Function &K);
   bool inlineBuiltinCallers(Function &K);
+  bool checkBuiltinCalls(Function &K);
   void inlineOtherCallees(Function &K);
   void canonicalize(Function &K);
 
@@ -287,6 +288,38 @@ void KernelPreparer::inlineOtherCallees(Function &K) {
   }
 }
 
+/// Malformed kernel IR must be refused here, not crash a later pass.
+bool KernelPreparer::checkBuiltinCalls(Function &K) {
+  for (Instruction &I : instructions(K)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee || !isBuiltinName(Callee->getName()) ||
+        Callee->isIntrinsic())
+      continue;
+    BuiltinKind Kind = getBuiltinKind(Callee);
+    if (Kind == BuiltinKind::None) {
+      reportKernelError(K, "calls '" + Callee->getName() +
+                               "', which is not a sublane builtin "
+                               "(docs/ir-contract.md lists them)",
+                        CB);
+      return false;
+    }
+    FunctionType *Expected = getBuiltinType(Kind, K.getContext());
+    if (CB->getFunctionType() != Expected) {
+      std::string Have, Want;
+      raw_string_ostream(Have) << *CB->getFunctionType();
+      raw_string_ostream(Want) << *Expected;
+      reportKernelError(K, "calls builtin '" + Callee->getName() +
+                               "' as '" + Have +
+                               "'; the IR contract gives it type '" + Want +
+                               "'",
+                        CB);
+      return false;
+    }
+  }
+  return true;
+}
+
 void KernelPreparer::canonicalize(Function &K) {
   FAM.invalidate(K, PreservedAnalyses::none());
   FunctionPassManager FPM;
@@ -306,6 +339,8 @@ bool KernelPreparer::prepare(Function &K) {
   if (!inlineBuiltinCallers(K))
     return false;
   inlineOtherCallees(K);
+  if (!checkBuiltinCalls(K))
+    return false;
   canonicalize(K);
   ++NumKernels;
   LLVM_DEBUG(dbgs() << "sublane-prepare: prepared " << K.getName() << "\n");

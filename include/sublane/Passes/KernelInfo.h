@@ -19,7 +19,9 @@ namespace llvm {
 class CallBase;
 class Constant;
 class Function;
+class FunctionType;
 class GlobalVariable;
+class LLVMContext;
 class Instruction;
 class Module;
 class StructType;
@@ -73,6 +75,8 @@ bool isWorkItemVaryingBuiltin(BuiltinKind K);
 bool isBarrierBuiltin(BuiltinKind K);
 /// Whether \p Name starts with the builtin prefix "__sublane_".
 bool isBuiltinName(llvm::StringRef Name);
+/// The type the IR contract gives builtin \p K.
+llvm::FunctionType *getBuiltinType(BuiltinKind K, llvm::LLVMContext &C);
 
 /// Lowering variants (values of attr::Variant and SUBLANE_VARIANT_*).
 enum class Variant { CBS = 1, HCBS = 2, WFV = 3 };
