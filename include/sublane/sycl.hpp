@@ -74,6 +74,110 @@ public:
   }
 };
 range(size_t) -> range<1>;
+
+// Element-wise arithmetic of SYCL's id and range, with each other and with
+// integral scalars, as SYCL 2020 defines it for both classes.
+#define SUBLANE_ARITH_OPS(Class)                                              \
+  template <int D> Class<D> operator+(Class<D> a, const Class<D> &b) {   \
+    for (int d = 0; d < D; ++d)                                              \
+      a[d] = a[d] + b[d];                                                  \
+    return a;                                                                \
+  }                                                                          \
+  template <int D, typename T,                                                \
+            typename = std::enable_if_t<std::is_integral_v<T>>>               \
+  Class<D> operator+(Class<D> a, T s) {                                    \
+    for (int d = 0; d < D; ++d)                                              \
+      a[d] = a[d] + size_t(s);                                             \
+    return a;                                                                \
+  }                                                                          \
+  template <int D> Class<D> &operator+=(Class<D> &a, const Class<D> &b) { \
+    return a = a + b;                                                      \
+  }                                                                          \
+  template <int D, typename T,                                                \
+            typename = std::enable_if_t<std::is_integral_v<T>>>               \
+  Class<D> &operator+=(Class<D> &a, T s) {                                 \
+    return a = a + s;                                                      \
+  }                                                                          \
+  template <int D> Class<D> operator-(Class<D> a, const Class<D> &b) {   \
+    for (int d = 0; d < D; ++d)                                              \
+      a[d] = a[d] - b[d];                                                  \
+    return a;                                                                \
+  }                                                                          \
+  template <int D, typename T,                                                \
+            typename = std::enable_if_t<std::is_integral_v<T>>>               \
+  Class<D> operator-(Class<D> a, T s) {                                    \
+    for (int d = 0; d < D; ++d)                                              \
+      a[d] = a[d] - size_t(s);                                             \
+    return a;                                                                \
+  }                                                                          \
+  template <int D> Class<D> &operator-=(Class<D> &a, const Class<D> &b) { \
+    return a = a - b;                                                      \
+  }                                                                          \
+  template <int D, typename T,                                                \
+            typename = std::enable_if_t<std::is_integral_v<T>>>               \
+  Class<D> &operator-=(Class<D> &a, T s) {                                 \
+    return a = a - s;                                                      \
+  }                                                                          \
+  template <int D> Class<D> operator*(Class<D> a, const Class<D> &b) {   \
+    for (int d = 0; d < D; ++d)                                              \
+      a[d] = a[d] * b[d];                                                  \
+    return a;                                                                \
+  }                                                                          \
+  template <int D, typename T,                                                \
+            typename = std::enable_if_t<std::is_integral_v<T>>>               \
+  Class<D> operator*(Class<D> a, T s) {                                    \
+    for (int d = 0; d < D; ++d)                                              \
+      a[d] = a[d] * size_t(s);                                             \
+    return a;                                                                \
+  }                                                                          \
+  template <int D> Class<D> &operator*=(Class<D> &a, const Class<D> &b) { \
+    return a = a * b;                                                      \
+  }                                                                          \
+  template <int D, typename T,                                                \
+            typename = std::enable_if_t<std::is_integral_v<T>>>               \
+  Class<D> &operator*=(Class<D> &a, T s) {                                 \
+    return a = a * s;                                                      \
+  }                                                                          \
+  template <int D> Class<D> operator/(Class<D> a, const Class<D> &b) {   \
+    for (int d = 0; d < D; ++d)                                              \
+      a[d] = a[d] / b[d];                                                  \
+    return a;                                                                \
+  }                                                                          \
+  template <int D, typename T,                                                \
+            typename = std::enable_if_t<std::is_integral_v<T>>>               \
+  Class<D> operator/(Class<D> a, T s) {                                    \
+    for (int d = 0; d < D; ++d)                                              \
+      a[d] = a[d] / size_t(s);                                             \
+    return a;                                                                \
+  }                                                                          \
+  template <int D> Class<D> &operator/=(Class<D> &a, const Class<D> &b) { \
+    return a = a / b;                                                      \
+  }                                                                          \
+  template <int D, typename T,                                                \
+            typename = std::enable_if_t<std::is_integral_v<T>>>               \
+  Class<D> &operator/=(Class<D> &a, T s) {                                 \
+    return a = a / s;                                                      \
+  }                                                                          \
+  template <int D> Class<D> operator%(Class<D> a, const Class<D> &b) {   \
+    for (int d = 0; d < D; ++d)                                              \
+      a[d] = a[d] % b[d];                                                  \
+    return a;                                                                \
+  }                                                                          \
+  template <int D, typename T,                                                \
+            typename = std::enable_if_t<std::is_integral_v<T>>>               \
+  Class<D> operator%(Class<D> a, T s) {                                    \
+    for (int d = 0; d < D; ++d)                                              \
+      a[d] = a[d] % size_t(s);                                             \
+    return a;                                                                \
+  }                                                                          \
+  template <int D> Class<D> &operator%=(Class<D> &a, const Class<D> &b) { \
+    return a = a % b;                                                      \
+  }                                                                          \
+  template <int D, typename T,                                                \
+            typename = std::enable_if_t<std::is_integral_v<T>>>               \
+  Class<D> &operator%=(Class<D> &a, T s) {                                 \
+    return a = a % s;                                                      \
+  }
 range(size_t, size_t) -> range<2>;
 range(size_t, size_t, size_t) -> range<3>;
 
@@ -112,6 +216,10 @@ public:
 id(size_t) -> id<1>;
 id(size_t, size_t) -> id<2>;
 id(size_t, size_t, size_t) -> id<3>;
+
+SUBLANE_ARITH_OPS(range)
+SUBLANE_ARITH_OPS(id)
+#undef SUBLANE_ARITH_OPS
 
 template <int D = 1> class nd_range {
 public:

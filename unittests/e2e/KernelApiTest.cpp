@@ -1,0 +1,122 @@
+//===- KernelApiTest.cpp - The SYCL-named API, end to end -----------------===//
+
+#include <sublane/sycl.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace {
+
+TEST(KernelApi, UsmKindsMemcpyFillMemset) {
+  sycl::queue q;
+  const size_t n = 1000;
+  int *dev = sycl::malloc_device<int>(n, q);
+  int *host = sycl::malloc_host<int>(n, q);
+  int *shared = sycl::malloc_shared<int>(n);
+  void *raw = sycl::malloc_device(n * sizeof(int), q);
+  ASSERT_TRUE(dev && host && shared && raw);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(dev) % 64, 0u);
+  q.fill(dev, 7, n).wait();
+  q.memcpy(host, dev, n * sizeof(int)).wait();
+  q.memset(raw, 0, n * sizeof(int));
+  q.copy(host, shared, n);
+  q.wait();
+  for (size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(host[i], 7) << i;
+    ASSERT_EQ(shared[i], 7) << i;
+    ASSERT_EQ(static_cast<int *>(raw)[i], 0) << i;
+  }
+  q.submit([&](sycl::handler &h) { h.fill(shared, 3, n / 2); }).wait();
+  EXPECT_EQ(shared[n / 2 - 1], 3);
+  EXPECT_EQ(shared[n / 2], 7);
+  sycl::free(dev, q);
+  sycl::free(host, q);
+  sycl::free(shared);
+  sycl::free(raw, q);
+}
+
+TEST(KernelApi, GroupAndSubGroupQueriesAndGroupBarrier) {
+  sycl::queue q;
+  const size_t n = 240, wg = 48;
+  constexpr int F = 8;
+  std::vector<size_t> expect(n * F);
+  size_t *out = sycl::malloc_shared<size_t>(n * F, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<size_t, 1> slot(sycl::range<1>(1), h);
+     h.parallel_for<class group_queries>(
+         sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+           sycl::group<1> g = it.get_group();
+           sycl::sub_group sg = it.get_sub_group();
+           if (g.leader())
+             slot[0] = g.get_group_linear_id() * 100;
+           sycl::group_barrier(g);
+           size_t *r = out + it.get_global_linear_id() * F;
+           r[0] = slot[0];
+           r[1] = g.get_local_linear_range();
+           r[2] = g.get_group_linear_range();
+           r[3] = sg.leader();
+           r[4] = sg.get_max_local_range()[0];
+           r[5] = sg.get_local_id()[0];
+           r[6] = it.get_nd_range().get_group_range()[0];
+           sycl::group_barrier(sg);
+           r[7] = (it.get_global_id() + sycl::id<1>(1))[0];
+         });
+   }).wait();
+  for (size_t i = 0; i < n; ++i) {
+    const size_t *r = out + i * F;
+    ASSERT_EQ(r[0], i / wg * 100) << i;
+    ASSERT_EQ(r[1], wg) << i;
+    ASSERT_EQ(r[2], n / wg) << i;
+    ASSERT_EQ(r[3], 1u) << "every item leads its sub-group of one";
+    ASSERT_EQ(r[4], 1u) << i;
+    ASSERT_EQ(r[5], 0u) << i;
+    ASSERT_EQ(r[6], n / wg) << i;
+    ASSERT_EQ(r[7], i + 1) << i;
+  }
+  sycl::free(out, q);
+}
+
+// Several local accessors of different types and dimensions in one kernel:
+// each gets its own, aligned, region of the group's local memory.
+TEST(KernelApi, SeveralLocalAccessors) {
+  sycl::queue q;
+  const size_t rows = 6, cols = 8, n = rows * cols * 4;
+  double *out = sycl::malloc_shared<double>(n, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<char, 1> bytes(sycl::range<1>(3), h);
+     sycl::local_accessor<double, 2> grid(sycl::range<2>(rows, cols), h);
+     sycl::local_accessor<int, 3> cube(sycl::range<3>(1, rows, cols), h);
+     h.parallel_for<class several_local>(
+         sycl::nd_range<2>({rows * 2, cols * 2}, {rows, cols}),
+         [=](sycl::nd_item<2> it) {
+           size_t y = it.get_local_id(0), x = it.get_local_id(1);
+           if (y == 0 && x < 3)
+             bytes[x] = char('a' + x);
+           grid[sycl::id<2>(y, x)] = double(y * 10 + x);
+           cube[sycl::id<3>(0, y, x)] = int(x);
+           it.barrier();
+           out[it.get_global_linear_id()] =
+               grid[sycl::id<2>(rows - 1 - y, x)] + cube[sycl::id<3>(0, y, 0)] +
+               bytes[2] - 'a';
+         });
+   }).wait();
+  for (size_t gy = 0; gy < rows * 2; ++gy)
+    for (size_t gx = 0; gx < cols * 2; ++gx) {
+      size_t y = gy % rows, x = gx % cols;
+      ASSERT_EQ(out[gy * cols * 2 + gx], double((rows - 1 - y) * 10 + x) + 2.0)
+          << gy << "," << gx;
+    }
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(out) % 64, 0u);
+  sycl::free(out, q);
+}
+
+TEST(KernelApi, DeviceQueries) {
+  sycl::queue q;
+  sycl::device d = q.get_device();
+  EXPECT_TRUE(d.is_cpu());
+  EXPECT_FALSE(d.get_sub_group_sizes().empty());
+}
+
+} // namespace
