@@ -125,8 +125,8 @@ Row stencil2D(sycl::queue &q, const Options &o) {
              it.barrier();
              out[size_t(y) * side + size_t(x)] =
                  0.5f * t[{ly, lx}] +
-                 0.125f * (t[{ly - 1, lx}] + t[{ly + 1, lx}] +
-                           t[{ly, lx - 1}] + t[{ly, lx + 1}]);
+                 0.125f * (t[{ly - 1, lx}] + t[{ly + 1, lx}] + t[{ly, lx - 1}] +
+                           t[{ly, lx + 1}]);
            });
      }).wait();
   };

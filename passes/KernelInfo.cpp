@@ -265,7 +265,8 @@ void reportKernelError(const Function &Kernel, const Twine &Msg,
                        const Instruction *At) {
   const Function &Where = At ? *At->getFunction() : Kernel;
   // The diagnostic keeps a reference to its message: keep the text alive.
-  std::string Text = ("kernel '" + getKernelDisplayName(Kernel) + "': " + Msg).str();
+  std::string Text =
+      ("kernel '" + getKernelDisplayName(Kernel) + "': " + Msg).str();
   DiagnosticInfoUnsupported Diag(Where, Text, getUserDebugLoc(At), DS_Error);
   Kernel.getContext().diagnose(Diag);
 }

@@ -42,8 +42,7 @@ public:
 };
 
 bool isConservativeSource(const Instruction &I) {
-  if (isa<AllocaInst>(I) || isa<AtomicRMWInst>(I) ||
-      isa<AtomicCmpXchgInst>(I))
+  if (isa<AllocaInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
     return true;
   if (auto *LI = dyn_cast<LoadInst>(&I))
     return LI->isAtomic();
@@ -58,8 +57,7 @@ bool isConservativeSource(const Instruction &I) {
 }
 } // namespace
 
-KernelShape::KernelShape(Function &Fn, unsigned Dims,
-                         DivergenceSources Sources)
+KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources)
     : F(&Fn), Dims(Dims) {
   for (Instruction &I : instructions(Fn)) {
     if (Sources == DivergenceSources::Provable
@@ -279,8 +277,7 @@ void KernelShape::print(raw_ostream &OS) const {
   }
 }
 
-KernelShape KernelShapeAnalysis::run(Function &F,
-                                     FunctionAnalysisManager &) {
+KernelShape KernelShapeAnalysis::run(Function &F, FunctionAnalysisManager &) {
   return KernelShape(F, getUnsignedAttr(F, attr::Dims).value_or(1),
                      DivergenceSources::Conservative);
 }

@@ -41,7 +41,7 @@ static void registerCallbacks(PassBuilder &PB) {
   });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
-            ArrayRef<PassBuilder::PipelineElement>) {
+         ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "sublane-prepare") {
           MPM.addPass(PrepareKernelsPass());
           return true;

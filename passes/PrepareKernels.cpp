@@ -10,9 +10,9 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -105,10 +105,9 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
     ReqdSize = Field(desc::ReqdSubGroupSize);
     ReqdVariant = Field(desc::ReqdVariant);
     if (AttrDims && *AttrDims != Dims) {
-      reportKernelError(K, "the '" + Twine(attr::Dims) + "' attribute (" +
-                               Twine(*AttrDims) +
-                               ") disagrees with its descriptor (" +
-                               Twine(Dims) + ")");
+      reportKernelError(
+          K, "the '" + Twine(attr::Dims) + "' attribute (" + Twine(*AttrDims) +
+                 ") disagrees with its descriptor (" + Twine(Dims) + ")");
       return false;
     }
   } else {
@@ -145,8 +144,8 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
                        K.getName() + ".sublane.desc");
   }
   if (Dims < 1 || Dims > 3) {
-    reportKernelError(K, "kernels have 1, 2 or 3 dimensions, not " +
-                             Twine(Dims));
+    reportKernelError(K,
+                      "kernels have 1, 2 or 3 dimensions, not " + Twine(Dims));
     return false;
   }
   K.addFnAttr(attr::Dims, utostr(Dims));
@@ -195,8 +194,7 @@ bool KernelPreparer::checkRecursion(Function &K) {
       if (OnStack.contains(Callee)) {
         reportKernelError(K,
                           "recursive call to '" + demangle(Callee->getName()) +
-                              "' reaches '" +
-                              Reach.reaches(Callee)->getName() +
+                              "' reaches '" + Reach.reaches(Callee)->getName() +
                               "'; barriers, collectives and id queries must "
                               "not be reached through recursion",
                           CB);
@@ -293,14 +291,14 @@ bool KernelPreparer::checkBuiltinCalls(Function &K) {
   for (Instruction &I : instructions(K)) {
     auto *CB = dyn_cast<CallBase>(&I);
     Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-    if (!Callee || !isBuiltinName(Callee->getName()) ||
-        Callee->isIntrinsic())
+    if (!Callee || !isBuiltinName(Callee->getName()) || Callee->isIntrinsic())
       continue;
     BuiltinKind Kind = getBuiltinKind(Callee);
     if (Kind == BuiltinKind::None) {
-      reportKernelError(K, "calls '" + Callee->getName() +
-                               "', which is not a sublane builtin "
-                               "(docs/ir-contract.md lists them)",
+      reportKernelError(K,
+                        "calls '" + Callee->getName() +
+                            "', which is not a sublane builtin "
+                            "(docs/ir-contract.md lists them)",
                         CB);
       return false;
     }
@@ -309,10 +307,10 @@ bool KernelPreparer::checkBuiltinCalls(Function &K) {
       std::string Have, Want;
       raw_string_ostream(Have) << *CB->getFunctionType();
       raw_string_ostream(Want) << *Expected;
-      reportKernelError(K, "calls builtin '" + Callee->getName() +
-                               "' as '" + Have +
-                               "'; the IR contract gives it type '" + Want +
-                               "'",
+      reportKernelError(K,
+                        "calls builtin '" + Callee->getName() + "' as '" +
+                            Have + "'; the IR contract gives it type '" + Want +
+                            "'",
                         CB);
       return false;
     }

@@ -76,8 +76,8 @@ struct Slot {
 
 class CBSLowering {
 public:
-  CBSLowering(Function &K) : K(K), M(*K.getParent()), C(K.getContext()),
-                             DL(M.getDataLayout()) {}
+  CBSLowering(Function &K)
+      : K(K), M(*K.getParent()), C(K.getContext()), DL(M.getDataLayout()) {}
   /// Builds K.wg; returns it, or null after reporting why it cannot.
   Function *run();
 
@@ -107,8 +107,7 @@ private:
                          const Twine &Name);
   Value *dimSelect(IRBuilder<> &B, Value *Dim, ArrayRef<Value *> PerDim,
                    Value *Default);
-  Value *loadLive(IRBuilder<> &B, Instruction *Orig, const Slot &S,
-                  Region &R);
+  Value *loadLive(IRBuilder<> &B, Instruction *Orig, const Slot &S, Region &R);
   void storeLive(Instruction *Clone, const Slot &S, Region &R);
   bool isReachableInRegion(BasicBlock *From, BasicBlock *To,
                            const Region &R) const;
@@ -242,9 +241,8 @@ void CBSLowering::emitSetup() {
                       : LocalRange[D];
   }
   auto LoadPtr = [&](unsigned Field, const char *Name) {
-    auto *L = B.CreateLoad(B.getPtrTy(),
-                           B.CreateConstInBoundsGEP2_32(CtxTy, Ctx, 0, Field),
-                           Name);
+    auto *L = B.CreateLoad(
+        B.getPtrTy(), B.CreateConstInBoundsGEP2_32(CtxTy, Ctx, 0, Field), Name);
     L->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(C, {}));
     return L;
   };
@@ -262,9 +260,9 @@ Value *CBSLowering::dimSelect(IRBuilder<> &B, Value *Dim,
   }
   Value *Result = Default;
   for (unsigned D = 0; D < Dims; ++D)
-    Result = B.CreateSelect(
-        B.CreateICmpEQ(Dim, ConstantInt::get(Dim->getType(), D)), PerDim[D],
-        Result);
+    Result =
+        B.CreateSelect(B.CreateICmpEQ(Dim, ConstantInt::get(Dim->getType(), D)),
+                       PerDim[D], Result);
   return Result;
 }
 
@@ -473,8 +471,8 @@ void CBSLowering::privatizeAllocas() {
           continue;
         for (unsigned R : RegionsOfBlock.lookup(I->getParent()))
           UsedIn.insert(R);
-        if ((isa<GetElementPtrInst>(I) || isa<CastInst>(I) ||
-             isa<PHINode>(I) || isa<SelectInst>(I)) &&
+        if ((isa<GetElementPtrInst>(I) || isa<CastInst>(I) || isa<PHINode>(I) ||
+             isa<SelectInst>(I)) &&
             Seen.insert(I).second)
           Worklist.push_back(I);
       }
@@ -484,10 +482,10 @@ void CBSLowering::privatizeAllocas() {
     if (UsedIn.size() < 2 && !Escapes)
       continue;
     // Its value must survive a barrier: give each work-item its own copy.
-    uint64_t Size = alignTo(DL.getTypeAllocSize(AI->getAllocatedType()) *
-                                cast<ConstantInt>(AI->getArraySize())
-                                    ->getZExtValue(),
-                            AI->getAlign());
+    uint64_t Size =
+        alignTo(DL.getTypeAllocSize(AI->getAllocatedType()) *
+                    cast<ConstantInt>(AI->getArraySize())->getZExtValue(),
+                AI->getAlign());
     Size = std::max<uint64_t>(Size, 1);
     std::string Name = AI->getName().str();
     AI->setName("");
@@ -548,20 +546,19 @@ void CBSLowering::buildItemLoops(Region &R) {
 
   B.SetInsertPoint(R.InnerLatch);
   R.ItemExit = B.CreatePHI(B.getInt32Ty(), 2, "r" + Twine(R.Id) + ".item.exit");
-  R.NextState = B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[Dims - 1],
-                                        R.ItemExit, nullptr,
-                                        "r" + Twine(R.Id) + ".next.region");
+  R.NextState =
+      B.CreateBinaryIntrinsic(Intrinsic::umax, Acc[Dims - 1], R.ItemExit,
+                              nullptr, "r" + Twine(R.Id) + ".next.region");
   for (int D = Dims - 1; D >= 0; --D) {
     B.SetInsertPoint(Latches[D]);
     Acc[D]->addIncoming(R.NextState, Latches[D]);
-    Value *Next =
-        B.CreateAdd(Phis[D], B.getInt64(1),
-                    "r" + Twine(R.Id) + ".lid.next" + Twine(D), /*HasNUW=*/true);
+    Value *Next = B.CreateAdd(Phis[D], B.getInt64(1),
+                              "r" + Twine(R.Id) + ".lid.next" + Twine(D),
+                              /*HasNUW=*/true);
     Phis[D]->addIncoming(Next, Latches[D]);
     Value *More = B.CreateICmpULT(Next, LocalRange[D],
                                   "r" + Twine(R.Id) + ".more" + Twine(D));
-    auto *Br =
-        B.CreateCondBr(More, Headers[D], D ? Latches[D - 1] : R.Exit);
+    auto *Br = B.CreateCondBr(More, Headers[D], D ? Latches[D - 1] : R.Exit);
     MDNode *Parallel = MDNode::get(
         C, {MDString::get(C, "llvm.loop.parallel_accesses"), R.AccessGroup});
     MDNode *Loop = MDNode::getDistinct(C, {nullptr, Parallel});
@@ -634,8 +631,7 @@ void CBSLowering::cloneRegions() {
   for (auto &RP : Regions) {
     Region &R = *RP;
     for (BasicBlock *BB : R.Blocks) {
-      BasicBlock *NB =
-          CloneBasicBlock(BB, R.VMap, ".r" + Twine(R.Id), W);
+      BasicBlock *NB = CloneBasicBlock(BB, R.VMap, ".r" + Twine(R.Id), W);
       R.VMap[BB] = NB;
       R.Clones.push_back(NB);
     }
@@ -681,8 +677,8 @@ Value *CBSLowering::scaledId(IRBuilder<> &B, Region &R, Type *Ty,
   return B.CreateMul(Id, ConstantInt::get(Ty, Stride, /*IsSigned=*/true));
 }
 
-Value *CBSLowering::loadLive(IRBuilder<> &B, Instruction *Orig,
-                             const Slot &S, Region &R) {
+Value *CBSLowering::loadLive(IRBuilder<> &B, Instruction *Orig, const Slot &S,
+                             Region &R) {
   Value *Result;
   if (S.S.isVarying()) {
     Value *Addr = B.CreateGEP(S.Ty, S.Address, R.LinearId);
@@ -891,9 +887,9 @@ void CBSLowering::separateLiveValuesFromUserMemory() {
       I.setMetadata(LLVMContext::MD_alias_scope, ScopeList);
       continue;
     }
-    I.setMetadata(LLVMContext::MD_noalias,
-                  MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias),
-                                      ScopeList));
+    I.setMetadata(
+        LLVMContext::MD_noalias,
+        MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias), ScopeList));
   }
 }
 

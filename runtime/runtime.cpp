@@ -32,8 +32,7 @@ struct ThreadBuffers {
   static char *grow(std::unique_ptr<char, AlignedDeleter> &Buf, uint64_t &Cap,
                     uint64_t Need) {
     if (Need > Cap || !Buf) {
-      uint64_t Bytes =
-          std::max<uint64_t>(Need, 64) + SUBLANE_SCRATCH_ALIGN - 1;
+      uint64_t Bytes = std::max<uint64_t>(Need, 64) + SUBLANE_SCRATCH_ALIGN - 1;
       Bytes -= Bytes % SUBLANE_SCRATCH_ALIGN;
       Buf.reset(static_cast<char *>(
           std::aligned_alloc(SUBLANE_SCRATCH_ALIGN, Bytes)));
@@ -125,8 +124,8 @@ void launch(const sublane_kernel_desc &Desc, const void *Closure,
   auto RunGroups = [&](uint64_t Begin, uint64_t End) {
     sublane_wg_context Ctx;
     std::memset(&Ctx, 0, sizeof(Ctx));
-    Ctx.local_mem = ThreadBuffers::grow(Buffers.Local, Buffers.LocalBytes,
-                                        LocalBytes);
+    Ctx.local_mem =
+        ThreadBuffers::grow(Buffers.Local, Buffers.LocalBytes, LocalBytes);
     Ctx.scratch = ThreadBuffers::grow(Buffers.Scratch, Buffers.ScratchBytes,
                                       ScratchBytes);
     for (uint32_t D = 0; D < 3; ++D) {
@@ -195,9 +194,15 @@ const device_info &get_device_info() {
 }
 
 extern "C" {
-uint64_t __sublane_global_id(uint32_t) noexcept { notLowered("__sublane_global_id"); }
-uint64_t __sublane_local_id(uint32_t) noexcept { notLowered("__sublane_local_id"); }
-uint64_t __sublane_group_id(uint32_t) noexcept { notLowered("__sublane_group_id"); }
+uint64_t __sublane_global_id(uint32_t) noexcept {
+  notLowered("__sublane_global_id");
+}
+uint64_t __sublane_local_id(uint32_t) noexcept {
+  notLowered("__sublane_local_id");
+}
+uint64_t __sublane_group_id(uint32_t) noexcept {
+  notLowered("__sublane_group_id");
+}
 uint64_t __sublane_global_range(uint32_t) noexcept {
   notLowered("__sublane_global_range");
 }
@@ -211,10 +216,14 @@ uint64_t __sublane_local_linear_id(void) noexcept {
   notLowered("__sublane_local_linear_id");
 }
 void *__sublane_local_mem(void) noexcept { notLowered("__sublane_local_mem"); }
-uint32_t __sublane_sg_local_id(void) noexcept { notLowered("__sublane_sg_local_id"); }
+uint32_t __sublane_sg_local_id(void) noexcept {
+  notLowered("__sublane_sg_local_id");
+}
 uint32_t __sublane_sg_id(void) noexcept { notLowered("__sublane_sg_id"); }
 uint32_t __sublane_sg_size(void) noexcept { notLowered("__sublane_sg_size"); }
-uint32_t __sublane_sg_max_size(void) noexcept { notLowered("__sublane_sg_max_size"); }
+uint32_t __sublane_sg_max_size(void) noexcept {
+  notLowered("__sublane_sg_max_size");
+}
 uint32_t __sublane_sg_count(void) noexcept { notLowered("__sublane_sg_count"); }
 void __sublane_wg_barrier(void) noexcept { notLowered("__sublane_wg_barrier"); }
 void __sublane_sg_barrier(void) noexcept { notLowered("__sublane_sg_barrier"); }

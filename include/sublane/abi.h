@@ -2,8 +2,9 @@
  *
  * Everything the three parts of sublane agree on lives here: the builtins a
  * kernel calls, the per-kernel descriptor the plugin completes, and the
- * work-group context the runtime passes to a lowered kernel. docs/ir-contract.md
- * describes the same contract at the IR level; keep the two in step.
+ * work-group context the runtime passes to a lowered kernel.
+ *docs/ir-contract.md describes the same contract at the IR level; keep the two
+ *in step.
  *
  * This header is plain C so that any front end (an OpenCL C shim, a DSL) can
  * produce kernels for the plugin.
@@ -59,9 +60,9 @@ typedef struct sublane_kernel_desc {
   uint32_t sg_size;        /* 5: chosen by the plugin                      */
   uint32_t variant;        /* 6: chosen by the plugin                      */
   uint32_t scratch_arrays; /* 7: number of per-work-item scratch arrays    */
-  uint64_t scratch_bytes_per_item; /* 8: sum of the arrays' element sizes  */
-  uint64_t scratch_uniform_bytes;  /* 9: bytes of work-group-uniform slots */
-  const char *name;                /* 10: kernel name for messages         */
+  uint64_t scratch_bytes_per_item;   /* 8: sum of the arrays' element sizes  */
+  uint64_t scratch_uniform_bytes;    /* 9: bytes of work-group-uniform slots */
+  const char *name;                  /* 10: kernel name for messages         */
   sublane_work_item_fn work_item_fn; /* 11: the kernel as written          */
   sublane_wg_fn wg_fn;               /* 12: lowered work-group function    */
 } sublane_kernel_desc;

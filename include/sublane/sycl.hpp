@@ -73,113 +73,113 @@ public:
     return !(a == b);
   }
 };
-range(size_t) -> range<1>;
+range(size_t)->range<1>;
 
 // Element-wise arithmetic of SYCL's id and range, with each other and with
 // integral scalars, as SYCL 2020 defines it for both classes.
-#define SUBLANE_ARITH_OPS(Class)                                              \
-  template <int D> Class<D> operator+(Class<D> a, const Class<D> &b) {   \
-    for (int d = 0; d < D; ++d)                                              \
-      a[d] = a[d] + b[d];                                                  \
-    return a;                                                                \
-  }                                                                          \
-  template <int D, typename T,                                                \
-            typename = std::enable_if_t<std::is_integral_v<T>>>               \
-  Class<D> operator+(Class<D> a, T s) {                                    \
-    for (int d = 0; d < D; ++d)                                              \
-      a[d] = a[d] + size_t(s);                                             \
-    return a;                                                                \
-  }                                                                          \
-  template <int D> Class<D> &operator+=(Class<D> &a, const Class<D> &b) { \
-    return a = a + b;                                                      \
-  }                                                                          \
-  template <int D, typename T,                                                \
-            typename = std::enable_if_t<std::is_integral_v<T>>>               \
-  Class<D> &operator+=(Class<D> &a, T s) {                                 \
-    return a = a + s;                                                      \
-  }                                                                          \
-  template <int D> Class<D> operator-(Class<D> a, const Class<D> &b) {   \
-    for (int d = 0; d < D; ++d)                                              \
-      a[d] = a[d] - b[d];                                                  \
-    return a;                                                                \
-  }                                                                          \
-  template <int D, typename T,                                                \
-            typename = std::enable_if_t<std::is_integral_v<T>>>               \
-  Class<D> operator-(Class<D> a, T s) {                                    \
-    for (int d = 0; d < D; ++d)                                              \
-      a[d] = a[d] - size_t(s);                                             \
-    return a;                                                                \
-  }                                                                          \
-  template <int D> Class<D> &operator-=(Class<D> &a, const Class<D> &b) { \
-    return a = a - b;                                                      \
-  }                                                                          \
-  template <int D, typename T,                                                \
-            typename = std::enable_if_t<std::is_integral_v<T>>>               \
-  Class<D> &operator-=(Class<D> &a, T s) {                                 \
-    return a = a - s;                                                      \
-  }                                                                          \
-  template <int D> Class<D> operator*(Class<D> a, const Class<D> &b) {   \
-    for (int d = 0; d < D; ++d)                                              \
-      a[d] = a[d] * b[d];                                                  \
-    return a;                                                                \
-  }                                                                          \
-  template <int D, typename T,                                                \
-            typename = std::enable_if_t<std::is_integral_v<T>>>               \
-  Class<D> operator*(Class<D> a, T s) {                                    \
-    for (int d = 0; d < D; ++d)                                              \
-      a[d] = a[d] * size_t(s);                                             \
-    return a;                                                                \
-  }                                                                          \
-  template <int D> Class<D> &operator*=(Class<D> &a, const Class<D> &b) { \
-    return a = a * b;                                                      \
-  }                                                                          \
-  template <int D, typename T,                                                \
-            typename = std::enable_if_t<std::is_integral_v<T>>>               \
-  Class<D> &operator*=(Class<D> &a, T s) {                                 \
-    return a = a * s;                                                      \
-  }                                                                          \
-  template <int D> Class<D> operator/(Class<D> a, const Class<D> &b) {   \
-    for (int d = 0; d < D; ++d)                                              \
-      a[d] = a[d] / b[d];                                                  \
-    return a;                                                                \
-  }                                                                          \
-  template <int D, typename T,                                                \
-            typename = std::enable_if_t<std::is_integral_v<T>>>               \
-  Class<D> operator/(Class<D> a, T s) {                                    \
-    for (int d = 0; d < D; ++d)                                              \
-      a[d] = a[d] / size_t(s);                                             \
-    return a;                                                                \
-  }                                                                          \
-  template <int D> Class<D> &operator/=(Class<D> &a, const Class<D> &b) { \
-    return a = a / b;                                                      \
-  }                                                                          \
-  template <int D, typename T,                                                \
-            typename = std::enable_if_t<std::is_integral_v<T>>>               \
-  Class<D> &operator/=(Class<D> &a, T s) {                                 \
-    return a = a / s;                                                      \
-  }                                                                          \
-  template <int D> Class<D> operator%(Class<D> a, const Class<D> &b) {   \
-    for (int d = 0; d < D; ++d)                                              \
-      a[d] = a[d] % b[d];                                                  \
-    return a;                                                                \
-  }                                                                          \
-  template <int D, typename T,                                                \
-            typename = std::enable_if_t<std::is_integral_v<T>>>               \
-  Class<D> operator%(Class<D> a, T s) {                                    \
-    for (int d = 0; d < D; ++d)                                              \
-      a[d] = a[d] % size_t(s);                                             \
-    return a;                                                                \
-  }                                                                          \
-  template <int D> Class<D> &operator%=(Class<D> &a, const Class<D> &b) { \
-    return a = a % b;                                                      \
-  }                                                                          \
-  template <int D, typename T,                                                \
-            typename = std::enable_if_t<std::is_integral_v<T>>>               \
-  Class<D> &operator%=(Class<D> &a, T s) {                                 \
-    return a = a % s;                                                      \
+#define SUBLANE_ARITH_OPS(Class)                                               \
+  template <int D> Class<D> operator+(Class<D> a, const Class<D> &b) {         \
+    for (int d = 0; d < D; ++d)                                                \
+      a[d] = a[d] + b[d];                                                      \
+    return a;                                                                  \
+  }                                                                            \
+  template <int D, typename T,                                                 \
+            typename = std::enable_if_t<std::is_integral_v<T>>>                \
+  Class<D> operator+(Class<D> a, T s) {                                        \
+    for (int d = 0; d < D; ++d)                                                \
+      a[d] = a[d] + size_t(s);                                                 \
+    return a;                                                                  \
+  }                                                                            \
+  template <int D> Class<D> &operator+=(Class<D> &a, const Class<D> &b) {      \
+    return a = a + b;                                                          \
+  }                                                                            \
+  template <int D, typename T,                                                 \
+            typename = std::enable_if_t<std::is_integral_v<T>>>                \
+  Class<D> &operator+=(Class<D> &a, T s) {                                     \
+    return a = a + s;                                                          \
+  }                                                                            \
+  template <int D> Class<D> operator-(Class<D> a, const Class<D> &b) {         \
+    for (int d = 0; d < D; ++d)                                                \
+      a[d] = a[d] - b[d];                                                      \
+    return a;                                                                  \
+  }                                                                            \
+  template <int D, typename T,                                                 \
+            typename = std::enable_if_t<std::is_integral_v<T>>>                \
+  Class<D> operator-(Class<D> a, T s) {                                        \
+    for (int d = 0; d < D; ++d)                                                \
+      a[d] = a[d] - size_t(s);                                                 \
+    return a;                                                                  \
+  }                                                                            \
+  template <int D> Class<D> &operator-=(Class<D> &a, const Class<D> &b) {      \
+    return a = a - b;                                                          \
+  }                                                                            \
+  template <int D, typename T,                                                 \
+            typename = std::enable_if_t<std::is_integral_v<T>>>                \
+  Class<D> &operator-=(Class<D> &a, T s) {                                     \
+    return a = a - s;                                                          \
+  }                                                                            \
+  template <int D> Class<D> operator*(Class<D> a, const Class<D> &b) {         \
+    for (int d = 0; d < D; ++d)                                                \
+      a[d] = a[d] * b[d];                                                      \
+    return a;                                                                  \
+  }                                                                            \
+  template <int D, typename T,                                                 \
+            typename = std::enable_if_t<std::is_integral_v<T>>>                \
+  Class<D> operator*(Class<D> a, T s) {                                        \
+    for (int d = 0; d < D; ++d)                                                \
+      a[d] = a[d] * size_t(s);                                                 \
+    return a;                                                                  \
+  }                                                                            \
+  template <int D> Class<D> &operator*=(Class<D> &a, const Class<D> &b) {      \
+    return a = a * b;                                                          \
+  }                                                                            \
+  template <int D, typename T,                                                 \
+            typename = std::enable_if_t<std::is_integral_v<T>>>                \
+  Class<D> &operator*=(Class<D> &a, T s) {                                     \
+    return a = a * s;                                                          \
+  }                                                                            \
+  template <int D> Class<D> operator/(Class<D> a, const Class<D> &b) {         \
+    for (int d = 0; d < D; ++d)                                                \
+      a[d] = a[d] / b[d];                                                      \
+    return a;                                                                  \
+  }                                                                            \
+  template <int D, typename T,                                                 \
+            typename = std::enable_if_t<std::is_integral_v<T>>>                \
+  Class<D> operator/(Class<D> a, T s) {                                        \
+    for (int d = 0; d < D; ++d)                                                \
+      a[d] = a[d] / size_t(s);                                                 \
+    return a;                                                                  \
+  }                                                                            \
+  template <int D> Class<D> &operator/=(Class<D> &a, const Class<D> &b) {      \
+    return a = a / b;                                                          \
+  }                                                                            \
+  template <int D, typename T,                                                 \
+            typename = std::enable_if_t<std::is_integral_v<T>>>                \
+  Class<D> &operator/=(Class<D> &a, T s) {                                     \
+    return a = a / s;                                                          \
+  }                                                                            \
+  template <int D> Class<D> operator%(Class<D> a, const Class<D> &b) {         \
+    for (int d = 0; d < D; ++d)                                                \
+      a[d] = a[d] % b[d];                                                      \
+    return a;                                                                  \
+  }                                                                            \
+  template <int D, typename T,                                                 \
+            typename = std::enable_if_t<std::is_integral_v<T>>>                \
+  Class<D> operator%(Class<D> a, T s) {                                        \
+    for (int d = 0; d < D; ++d)                                                \
+      a[d] = a[d] % size_t(s);                                                 \
+    return a;                                                                  \
+  }                                                                            \
+  template <int D> Class<D> &operator%=(Class<D> &a, const Class<D> &b) {      \
+    return a = a % b;                                                          \
+  }                                                                            \
+  template <int D, typename T,                                                 \
+            typename = std::enable_if_t<std::is_integral_v<T>>>                \
+  Class<D> &operator%=(Class<D> &a, T s) {                                     \
+    return a = a % s;                                                          \
   }
-range(size_t, size_t) -> range<2>;
-range(size_t, size_t, size_t) -> range<3>;
+range(size_t, size_t)->range<2>;
+range(size_t, size_t, size_t)->range<3>;
 
 template <int D = 1> class id : public detail::array_base<D> {
 public:
@@ -213,9 +213,9 @@ public:
     return !(a == b);
   }
 };
-id(size_t) -> id<1>;
-id(size_t, size_t) -> id<2>;
-id(size_t, size_t, size_t) -> id<3>;
+id(size_t)->id<1>;
+id(size_t, size_t)->id<2>;
+id(size_t, size_t, size_t)->id<3>;
 
 SUBLANE_ARITH_OPS(range)
 SUBLANE_ARITH_OPS(id)
@@ -368,8 +368,8 @@ public:
   nd_range<D> get_nd_range() const {
     return nd_range<D>(get_global_range(), get_local_range());
   }
-  void barrier(access::fence_space = access::fence_space::global_and_local)
-      const {
+  void
+  barrier(access::fence_space = access::fence_space::global_and_local) const {
     __sublane_wg_barrier();
   }
 };
@@ -427,20 +427,19 @@ template <typename Name, typename Kernel, int D> struct kernel_instance {
   entry(const void *closure) noexcept {
     (*static_cast<const Kernel *>(closure))(nd_item<D>());
   }
-  static inline sublane_kernel_desc desc = {
-      SUBLANE_DESC_MAGIC,
-      0,
-      D,
-      0,
-      SUBLANE_VARIANT_DEFAULT,
-      0,
-      0,
-      0,
-      0,
-      0,
-      type_name<Name>(),
-      &entry,
-      nullptr};
+  static inline sublane_kernel_desc desc = {SUBLANE_DESC_MAGIC,
+                                            0,
+                                            D,
+                                            0,
+                                            SUBLANE_VARIANT_DEFAULT,
+                                            0,
+                                            0,
+                                            0,
+                                            0,
+                                            0,
+                                            type_name<Name>(),
+                                            &entry,
+                                            nullptr};
 };
 
 struct unnamed_kernel {};
@@ -456,8 +455,8 @@ class handler {
 public:
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
   void parallel_for(nd_range<D> r, const Kernel &k) {
-    using Key = std::conditional_t<
-        std::is_same_v<Name, detail::unnamed_kernel>, Kernel, Name>;
+    using Key = std::conditional_t<std::is_same_v<Name, detail::unnamed_kernel>,
+                                   Kernel, Name>;
     using Instance = detail::kernel_instance<Key, Kernel, D>;
     sublane::launch_config cfg;
     cfg.dims = D;
@@ -526,8 +525,7 @@ public:
   queue() = default;
   explicit queue(const property_list &) {}
   template <typename Selector> explicit queue(const Selector &) {}
-  template <typename Selector>
-  queue(const Selector &, const property_list &) {}
+  template <typename Selector> queue(const Selector &, const property_list &) {}
 
   template <typename CGF> event submit(CGF &&cgf) {
     handler h;
@@ -564,8 +562,8 @@ public:
 
 namespace detail {
 inline void *usm_alloc(size_t bytes) {
-  size_t rounded = (bytes + SUBLANE_SCRATCH_ALIGN - 1) /
-                   SUBLANE_SCRATCH_ALIGN * SUBLANE_SCRATCH_ALIGN;
+  size_t rounded = (bytes + SUBLANE_SCRATCH_ALIGN - 1) / SUBLANE_SCRATCH_ALIGN *
+                   SUBLANE_SCRATCH_ALIGN;
   return std::aligned_alloc(SUBLANE_SCRATCH_ALIGN,
                             rounded ? rounded : SUBLANE_SCRATCH_ALIGN);
 }

@@ -97,9 +97,9 @@ TEST(KernelApi, SeveralLocalAccessors) {
            grid[sycl::id<2>(y, x)] = double(y * 10 + x);
            cube[sycl::id<3>(0, y, x)] = int(x);
            it.barrier();
-           out[it.get_global_linear_id()] =
-               grid[sycl::id<2>(rows - 1 - y, x)] + cube[sycl::id<3>(0, y, 0)] +
-               bytes[2] - 'a';
+           out[it.get_global_linear_id()] = grid[sycl::id<2>(rows - 1 - y, x)] +
+                                            cube[sycl::id<3>(0, y, 0)] +
+                                            bytes[2] - 'a';
          });
    }).wait();
   for (size_t gy = 0; gy < rows * 2; ++gy)

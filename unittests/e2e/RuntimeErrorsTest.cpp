@@ -38,10 +38,9 @@ TEST(RuntimeErrors, WorkGroupSizeMustDivideGlobalSize) {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(100, q);
   std::string Msg = launchError([&] {
-    q.parallel_for<class bad_wg>(sycl::nd_range<1>(100, 32),
-                                 [=](sycl::nd_item<1> it) {
-                                   out[it.get_global_id(0)] = 1;
-                                 });
+    q.parallel_for<class bad_wg>(
+        sycl::nd_range<1>(100, 32),
+        [=](sycl::nd_item<1> it) { out[it.get_global_id(0)] = 1; });
   });
   EXPECT_THAT(Msg, AllOf(HasSubstr("bad_wg"), HasSubstr("{32}"),
                          HasSubstr("does not divide the global size {100}")));
@@ -52,10 +51,9 @@ TEST(RuntimeErrors, WorkGroupSizeMustDivideGlobalSize2D) {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(64, q);
   std::string Msg = launchError([&] {
-    q.parallel_for<class bad_wg2>(sycl::nd_range<2>({8, 8}, {4, 3}),
-                                  [=](sycl::nd_item<2> it) {
-                                    out[it.get_global_linear_id()] = 1;
-                                  });
+    q.parallel_for<class bad_wg2>(
+        sycl::nd_range<2>({8, 8}, {4, 3}),
+        [=](sycl::nd_item<2> it) { out[it.get_global_linear_id()] = 1; });
   });
   EXPECT_THAT(Msg, AllOf(HasSubstr("bad_wg2"), HasSubstr("dimension 1")));
   sycl::free(out, q);

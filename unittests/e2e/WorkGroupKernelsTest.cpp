@@ -243,14 +243,13 @@ TEST_P(WorkGroupKernels, EarlyReturn) {
            pa[it.get_global_id(0)] = tile[size - 1 - l];
          });
    }).wait();
-  q.parallel_for<class early_item_return>(
-       sycl::nd_range<1>(n, wg),
-       [=](sycl::nd_item<1> it) {
-         size_t i = it.get_global_id(0);
-         if (i >= limit)
-           return;
-         pb[i] = int(i) * 3;
-       })
+  q.parallel_for<class early_item_return>(sycl::nd_range<1>(n, wg),
+                                          [=](sycl::nd_item<1> it) {
+                                            size_t i = it.get_global_id(0);
+                                            if (i >= limit)
+                                              return;
+                                            pb[i] = int(i) * 3;
+                                          })
       .wait();
   for (size_t g = 0; g < groups; ++g)
     for (size_t l = 0; l < wg; ++l) {
@@ -292,9 +291,9 @@ TEST_P(WorkGroupKernels, ValuesLiveAcrossEveryRegion) {
          sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
            size_t l = it.get_local_id(0), size = it.get_local_range(0);
            size_t gid = it.get_global_id(0);
-           long varying = pin[gid] * scale;                // varying
-           long uniform = long(it.get_group(0)) * 1000;     // uniform
-           long affine = long(gid) * 4 + 7;                 // affine
+           long varying = pin[gid] * scale;             // varying
+           long uniform = long(it.get_group(0)) * 1000; // uniform
+           long affine = long(gid) * 4 + 7;             // affine
            long priv[4];
            for (int k = 0; k < 4; ++k)
              priv[(gid + k) % 4] = varying + k;
@@ -320,8 +319,8 @@ TEST_P(WorkGroupKernels, ValuesLiveAcrossEveryRegion) {
       size_t gid = g * wg + l;
       long varying = in[gid] * scale, uniform = long(g) * 1000,
            affine = long(gid) * 4 + 7;
-      long expect = acc[l] + varying + uniform + affine + varying +
-                    acc[wg - 1 - l];
+      long expect =
+          acc[l] + varying + uniform + affine + varying + acc[wg - 1 - l];
       ASSERT_EQ(out[gid], expect) << "group " << g << " item " << l;
     }
   }
@@ -344,8 +343,7 @@ TEST(WorkGroupKernels2D, StencilWithLocalTile) {
   q.submit([&](sycl::handler &h) {
      sycl::local_accessor<float, 2> tile(sycl::range<2>(tr + 2, tc + 2), h);
      h.parallel_for<class stencil2d>(
-         sycl::nd_range<2>({rows, cols}, {tr, tc}),
-         [=](sycl::nd_item<2> it) {
+         sycl::nd_range<2>({rows, cols}, {tr, tc}), [=](sycl::nd_item<2> it) {
            long r = long(it.get_global_id(0)), c = long(it.get_global_id(1));
            size_t lr = it.get_local_id(0) + 1, lc = it.get_local_id(1) + 1;
            auto at = [&](long y, long x) {
@@ -363,9 +361,9 @@ TEST(WorkGroupKernels2D, StencilWithLocalTile) {
            if (lc == tc)
              tile[{lr, tc + 1}] = at(r, c + 1);
            it.barrier();
-           pout[r * long(cols) + c] =
-               4 * tile[{lr, lc}] - tile[{lr - 1, lc}] - tile[{lr + 1, lc}] -
-               tile[{lr, lc - 1}] - tile[{lr, lc + 1}];
+           pout[r * long(cols) + c] = 4 * tile[{lr, lc}] - tile[{lr - 1, lc}] -
+                                      tile[{lr + 1, lc}] - tile[{lr, lc - 1}] -
+                                      tile[{lr, lc + 1}];
          });
    }).wait();
   auto at = [&](long y, long x) {
@@ -375,8 +373,8 @@ TEST(WorkGroupKernels2D, StencilWithLocalTile) {
   };
   for (long r = 0; r < long(rows); ++r)
     for (long c = 0; c < long(cols); ++c) {
-      float expect = 4 * at(r, c) - at(r - 1, c) - at(r + 1, c) -
-                     at(r, c - 1) - at(r, c + 1);
+      float expect = 4 * at(r, c) - at(r - 1, c) - at(r + 1, c) - at(r, c - 1) -
+                     at(r, c + 1);
       ASSERT_EQ(out[r * cols + c], expect) << r << "," << c;
     }
 }
@@ -452,7 +450,9 @@ template <int D> void checkIds(sycl::range<D> global, sycl::range<D> local) {
 TEST(WorkGroupKernelsND, Ids2D) { checkIds<2>({12, 20}, {3, 10}); }
 TEST(WorkGroupKernelsND, Ids2DOddSizes) { checkIds<2>({14, 15}, {7, 5}); }
 TEST(WorkGroupKernelsND, Ids3D) { checkIds<3>({4, 6, 10}, {2, 3, 5}); }
-TEST(WorkGroupKernelsND, Ids3DSingleGroup) { checkIds<3>({3, 4, 5}, {3, 4, 5}); }
+TEST(WorkGroupKernelsND, Ids3DSingleGroup) {
+  checkIds<3>({3, 4, 5}, {3, 4, 5});
+}
 TEST(WorkGroupKernelsND, Ids1D) { checkIds<1>({600}, {200}); }
 
 } // namespace

@@ -25,10 +25,8 @@ class BuiltinReachability {
 public:
   /// Considers the builtins for which \p Counts returns true (all by default).
   explicit BuiltinReachability(
-      llvm::Module &M,
-      llvm::function_ref<bool(BuiltinKind)> Counts = [](BuiltinKind) {
-        return true;
-      });
+      llvm::Module &M, llvm::function_ref<bool(BuiltinKind)> Counts =
+                           [](BuiltinKind) { return true; });
 
   /// The builtin \p F can reach, or null.
   const llvm::Function *reaches(const llvm::Function *F) const {

@@ -105,7 +105,13 @@ inline constexpr uint32_t MagicValue = 0x534c4e31u;
 inline constexpr uint32_t LoweredFlag = 0x1u;
 } // namespace desc
 namespace ctx {
-enum Field : unsigned { GroupId = 0, GroupRange, LocalRange, LocalMem, Scratch };
+enum Field : unsigned {
+  GroupId = 0,
+  GroupRange,
+  LocalRange,
+  LocalMem,
+  Scratch
+};
 } // namespace ctx
 inline constexpr unsigned ScratchAlign = 64;
 

@@ -57,9 +57,7 @@ public:
   ~KernelShape();
 
   Shape getShape(const llvm::Value *V) const;
-  bool isUniform(const llvm::Value *V) const {
-    return getShape(V).isUniform();
-  }
+  bool isUniform(const llvm::Value *V) const { return getShape(V).isUniform(); }
   /// Whether the value seen through \p U may differ between work-items even
   /// though it is uniform where it is defined (temporal divergence).
   bool isDivergentUse(const llvm::Use &U) const;

@@ -1,6 +1,6 @@
 // Reverses each work-group's block through local memory; checks the result.
-#include <sublane/sycl.hpp>
 #include <cstdio>
+#include <sublane/sycl.hpp>
 
 int main() {
   sycl::queue q;
