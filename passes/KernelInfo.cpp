@@ -37,7 +37,132 @@ BuiltinKind getBuiltinKind(const Function *F) {
       .Case("__sublane_sg_count", BuiltinKind::SubGroupCount)
       .Case("__sublane_wg_barrier", BuiltinKind::WorkGroupBarrier)
       .Case("__sublane_sg_barrier", BuiltinKind::SubGroupBarrier)
-      .Default(BuiltinKind::None);
+      .Default(getCollectiveInfo(F) ? BuiltinKind::Collective
+                                    : BuiltinKind::None);
+}
+
+std::optional<CollectiveInfo> getCollectiveInfo(const Function *F) {
+  if (!F)
+    return std::nullopt;
+  StringRef Name = F->getName();
+  if (!Name.consume_front("__sublane_"))
+    return std::nullopt;
+  CollectiveInfo Info;
+  if (Name.consume_front("sg_"))
+    Info.Scope = CollectiveInfo::SubGroup;
+  else if (Name.consume_front("wg_"))
+    Info.Scope = CollectiveInfo::WorkGroup;
+  else
+    return std::nullopt;
+  Info.Op = CollectiveInfo::None;
+  Info.Elem = CollectiveInfo::NoElem;
+  bool SubGroupOnly = false;
+  if (Name == "any" || Name == "all" || Name == "ballot") {
+    Info.Kind = Name == "any"   ? CollectiveInfo::Any
+                : Name == "all" ? CollectiveInfo::All
+                                : CollectiveInfo::Ballot;
+    if (Info.Kind == CollectiveInfo::Ballot &&
+        Info.Scope != CollectiveInfo::SubGroup)
+      return std::nullopt;
+    return Info;
+  }
+  auto [KindName, Rest] = Name.split('_');
+  std::optional<CollectiveInfo::CollectiveKind> Kind =
+      StringSwitch<std::optional<CollectiveInfo::CollectiveKind>>(KindName)
+          .Case("broadcast", CollectiveInfo::Broadcast)
+          .Case("select", CollectiveInfo::Select)
+          .Case("shift", std::nullopt)
+          .Case("permute", std::nullopt)
+          .Case("reduce", CollectiveInfo::Reduce)
+          .Case("inscan", CollectiveInfo::InclusiveScan)
+          .Case("exscan", CollectiveInfo::ExclusiveScan)
+          .Default(std::nullopt);
+  if (Name.consume_front("shift_left_")) {
+    Kind = CollectiveInfo::ShiftLeft;
+    Rest = Name;
+  } else if (Name.consume_front("shift_right_")) {
+    Kind = CollectiveInfo::ShiftRight;
+    Rest = Name;
+  } else if (Name.consume_front("permute_xor_")) {
+    Kind = CollectiveInfo::PermuteXor;
+    Rest = Name;
+  }
+  if (!Kind)
+    return std::nullopt;
+  Info.Kind = *Kind;
+  SubGroupOnly = Info.Kind == CollectiveInfo::Select ||
+                 Info.Kind == CollectiveInfo::ShiftLeft ||
+                 Info.Kind == CollectiveInfo::ShiftRight ||
+                 Info.Kind == CollectiveInfo::PermuteXor;
+  if (SubGroupOnly && Info.Scope != CollectiveInfo::SubGroup)
+    return std::nullopt;
+  StringRef TypeName = Rest;
+  if (Info.isScanOrReduce()) {
+    auto [OpName, T] = Rest.split('_');
+    std::optional<CollectiveInfo::OpKind> Op =
+        StringSwitch<std::optional<CollectiveInfo::OpKind>>(OpName)
+            .Case("add", CollectiveInfo::Add)
+            .Case("mul", CollectiveInfo::Mul)
+            .Case("min", CollectiveInfo::Min)
+            .Case("max", CollectiveInfo::Max)
+            .Case("and", CollectiveInfo::And)
+            .Case("or", CollectiveInfo::Or)
+            .Case("xor", CollectiveInfo::Xor)
+            .Case("land", CollectiveInfo::LogicalAnd)
+            .Case("lor", CollectiveInfo::LogicalOr)
+            .Default(std::nullopt);
+    if (!Op)
+      return std::nullopt;
+    Info.Op = *Op;
+    TypeName = T;
+  }
+  std::optional<CollectiveInfo::ElemKind> Elem =
+      StringSwitch<std::optional<CollectiveInfo::ElemKind>>(TypeName)
+          .Case("i32", CollectiveInfo::I32)
+          .Case("u32", CollectiveInfo::U32)
+          .Case("i64", CollectiveInfo::I64)
+          .Case("u64", CollectiveInfo::U64)
+          .Case("f32", CollectiveInfo::F32)
+          .Case("f64", CollectiveInfo::F64)
+          .Default(std::nullopt);
+  if (!Elem)
+    return std::nullopt;
+  Info.Elem = *Elem;
+  bool IntegerOnly = Info.Op >= CollectiveInfo::And;
+  if (IntegerOnly && Info.isFloat())
+    return std::nullopt;
+  return Info;
+}
+
+Type *CollectiveInfo::getValueType(LLVMContext &C) const {
+  switch (Elem) {
+  case I32:
+  case U32:
+    return Type::getInt32Ty(C);
+  case I64:
+  case U64:
+    return Type::getInt64Ty(C);
+  case F32:
+    return Type::getFloatTy(C);
+  case F64:
+    return Type::getDoubleTy(C);
+  case NoElem:
+    return Type::getInt32Ty(C); // predicates
+  }
+  llvm_unreachable("unknown element");
+}
+
+Type *CollectiveInfo::getResultType(LLVMContext &C) const {
+  return Kind == Ballot ? Type::getInt64Ty(C) : getValueType(C);
+}
+
+FunctionType *getCollectiveType(const CollectiveInfo &Info, LLVMContext &C) {
+  SmallVector<Type *, 2> Params = {Info.getValueType(C)};
+  if (Info.hasIndexOperand())
+    Params.push_back(Info.Scope == CollectiveInfo::WorkGroup
+                         ? Type::getInt64Ty(C)
+                         : Type::getInt32Ty(C));
+  return FunctionType::get(Info.getResultType(C), Params, false);
 }
 
 BuiltinKind getBuiltinKind(const Value *V) {
@@ -75,6 +200,10 @@ bool isWorkItemVaryingBuiltin(BuiltinKind K) {
   }
 }
 
+bool isSyncBuiltin(BuiltinKind K) {
+  return isBarrierBuiltin(K) || K == BuiltinKind::Collective;
+}
+
 bool isBarrierBuiltin(BuiltinKind K) {
   return K == BuiltinKind::WorkGroupBarrier ||
          K == BuiltinKind::SubGroupBarrier;
@@ -107,6 +236,8 @@ FunctionType *getBuiltinType(BuiltinKind K, LLVMContext &C) {
   case BuiltinKind::WorkGroupBarrier:
   case BuiltinKind::SubGroupBarrier:
     return FunctionType::get(Type::getVoidTy(C), false);
+  case BuiltinKind::Collective:
+    break;
   }
   llvm_unreachable("no type for a non-builtin");
 }

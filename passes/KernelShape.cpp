@@ -48,6 +48,17 @@ bool isConservativeSource(const Instruction &I) {
     return LI->isAtomic();
   if (auto *CB = dyn_cast<CallBase>(&I)) {
     BuiltinKind K = getBuiltinKind(CB->getCalledFunction());
+    if (K == BuiltinKind::Collective) {
+      // Work-group reductions, broadcasts and votes give every item the
+      // same value; everything else may differ between items.
+      auto Info = getCollectiveInfo(CB->getCalledFunction());
+      bool GroupUniform = Info->Scope == CollectiveInfo::WorkGroup &&
+                          (Info->Kind == CollectiveInfo::Reduce ||
+                           Info->Kind == CollectiveInfo::Broadcast ||
+                           Info->Kind == CollectiveInfo::Any ||
+                           Info->Kind == CollectiveInfo::All);
+      return !GroupUniform;
+    }
     if (K != BuiltinKind::None)
       return isWorkItemVaryingBuiltin(K);
     // A call that reads or writes memory may return per-item results.
@@ -60,9 +71,19 @@ bool isConservativeSource(const Instruction &I) {
 KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources)
     : F(&Fn), Dims(Dims) {
   for (Instruction &I : instructions(Fn)) {
-    if (Sources == DivergenceSources::Provable
-            ? isWorkItemVaryingBuiltin(getBuiltinKind(&I))
-            : isConservativeSource(I))
+    bool Source = false;
+    switch (Sources) {
+    case DivergenceSources::Conservative:
+      Source = isConservativeSource(I);
+      break;
+    case DivergenceSources::Provable:
+      Source = isWorkItemVaryingBuiltin(getBuiltinKind(&I));
+      break;
+    case DivergenceSources::ProvableWithinSubGroup:
+      Source = getBuiltinKind(&I) == BuiltinKind::SubGroupLocalId;
+      break;
+    }
+    if (Source)
       SourceSet.insert(&I);
   }
   TTI = std::make_unique<TargetTransformInfo>(

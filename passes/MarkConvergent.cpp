@@ -16,7 +16,7 @@ STATISTIC(NumMarked, "Number of functions marked convergent");
 
 namespace sublane {
 
-static bool isSynchronizing(BuiltinKind K) { return isBarrierBuiltin(K); }
+static bool isSynchronizing(BuiltinKind K) { return isSyncBuiltin(K); }
 
 PreservedAnalyses MarkConvergentPass::run(Module &M, ModuleAnalysisManager &) {
   BuiltinReachability Reach(M, isSynchronizing);

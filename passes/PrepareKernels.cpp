@@ -35,9 +35,10 @@ static cl::opt<unsigned> DefaultSubGroupSize(
              "(1, 4, 8, 16, 32 or 64)"));
 
 static cl::opt<std::string> DefaultVariant(
-    "sublane-variant", cl::init("cbs"),
+    "sublane-variant", cl::init(""),
     cl::desc("Lowering of kernels that do not request one: cbs (sub-group "
-             "size 1), hcbs (hierarchical CBS) or wfv (vectorized)"));
+             "size 1), hcbs (hierarchical CBS) or wfv (vectorized); by "
+             "default cbs at sub-group size 1 and hcbs above"));
 
 static cl::opt<unsigned> InlineBudget(
     "sublane-inline-budget", cl::init(20000),
@@ -168,8 +169,10 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
     V = Variant(ReqdVariant);
   else if (K.hasFnAttribute(attr::Variant))
     V = parseVariant(K.getFnAttribute(attr::Variant).getValueAsString());
-  else
+  else if (!DefaultVariant.empty())
     V = parseVariant(DefaultVariant);
+  else
+    V = Size == 1 ? Variant::CBS : Variant::HCBS;
   if (!V) {
     reportKernelError(K, "unknown lowering variant; use cbs, hcbs or wfv");
     return false;
@@ -302,7 +305,10 @@ bool KernelPreparer::checkBuiltinCalls(Function &K) {
                         CB);
       return false;
     }
-    FunctionType *Expected = getBuiltinType(Kind, K.getContext());
+    FunctionType *Expected =
+        Kind == BuiltinKind::Collective
+            ? getCollectiveType(*getCollectiveInfo(Callee), K.getContext())
+            : getBuiltinType(Kind, K.getContext());
     if (CB->getFunctionType() != Expected) {
       std::string Have, Want;
       raw_string_ostream(Have) << *CB->getFunctionType();

@@ -1,6 +1,7 @@
 //===- WorkGroupCBS.cpp - Work-group continuation-based synchronization ---===//
 
 #include "sublane/Passes/WorkGroupCBS.h"
+#include "sublane/Passes/CollectiveUtils.h"
 #include "sublane/Passes/KernelInfo.h"
 #include "sublane/Passes/KernelShape.h"
 
@@ -58,8 +59,27 @@ struct Region {
   Value *NextState = nullptr;
   Value *Ids[3] = {};
   Value *LinearId = nullptr;
+  Value *Lane = nullptr; ///< hierarchical only
   MDNode *AccessGroup = nullptr;
   DenseMap<Instruction *, Value *> HeaderLoads;
+  /// The sync points at which work-items leave this region.
+  SmallVector<unsigned, 2> ExitSyncs;
+};
+
+/// Where work-items meet: a barrier or a collective. Sync point i (from 1)
+/// ends the regions that reach it and starts region i.
+struct SyncPoint {
+  unsigned Id;
+  BasicBlock *Block;
+  BuiltinKind Kind;
+  /// Whether all work-items of the group meet here (else those of a
+  /// sub-group).
+  bool WorkGroupLevel;
+  std::optional<CollectiveInfo> Info; ///< for collectives
+  /// Per-item arrays: the value operand, the index operand, the result.
+  Value *In = nullptr, *Index = nullptr, *Out = nullptr;
+  /// The index operand when it is a constant (shifts, xor masks).
+  std::optional<uint64_t> ConstIndex;
 };
 
 /// Where a value live across barriers is kept.
@@ -86,13 +106,26 @@ private:
   void createWorkGroupFunction();
   void emitSetup();
   void lowerUniformBuiltins();
+  Value *lowerSingleLaneCollective(IRBuilder<> &B, const CollectiveInfo &Info,
+                                   Value *X);
   void hoistGroupInvariants();
   void rematerializeVaryingBuiltins();
-  void splitBarriers();
+  void lowerCollectivesToArrays();
+  Function *getLinearIdFunction();
+  void splitSyncPoints();
   void formRegions();
   void privatizeAllocas();
   void cloneRegions();
   void buildItemLoops(Region &R);
+  void buildLaneLoop(Region &R);
+  void buildFlatDispatch();
+  void buildHierarchicalDispatch();
+  void emitWorkGroupCombine(IRBuilder<> &B, SyncPoint &SP);
+  void emitSubGroupCombine(IRBuilder<> &B, SyncPoint &SP);
+  Value *emitLoop(IRBuilder<> &B, Value *Count, Value *Init,
+                  function_ref<Value *(IRBuilder<> &, Value *, Value *)> Body,
+                  const Twine &Name);
+  void markLiveValueAccess(Instruction *I) { LiveValueAccesses.insert(I); }
   void redirectRegionExits(Region &R);
   void lowerVaryingBuiltins(Region &R);
   void buildDispatch();
@@ -112,6 +145,7 @@ private:
   bool isReachableInRegion(BasicBlock *From, BasicBlock *To,
                            const Region &R) const;
   void publishAtRegionEnd(const Slot &S, Region &R);
+  SmallVector<SmallPtrSet<Region *, 8>> getWorkGroupSpans();
   Value *scaledId(IRBuilder<> &B, Region &R, Type *Ty, int64_t Stride);
 
   Function &K;
@@ -122,6 +156,9 @@ private:
   Function *W = nullptr;
   BasicBlock *Setup = nullptr;
   BasicBlock *Dispatch = nullptr;
+  BasicBlock *Done = nullptr;
+  /// Blocks of the state machine and combine steps, for the final layout.
+  SmallVector<BasicBlock *> AfterBlocks, CombineBlocks;
   Value *GroupId[3] = {}, *LocalRange[3] = {}, *GroupRange[3] = {};
   Value *GlobalRange[3] = {}, *GlobalIdBase[3] = {};
   Value *LocalMem = nullptr, *Scratch = nullptr, *WorkGroupSize = nullptr;
@@ -129,8 +166,21 @@ private:
   unsigned ScratchArrays = 0;
   uint64_t ScratchBytesPerItem = 0, ScratchUniformBytes = 0;
 
-  SmallVector<BasicBlock *> BarrierBlocks; ///< index j-1 for barrier j
-  DenseMap<BasicBlock *, unsigned> BarrierIndex;
+  /// Variant hcbs: regions run as loops over the lanes of one sub-group of
+  /// SubGroupSize lanes, inside a loop over the sub-groups.
+  bool Hierarchical = false;
+  unsigned SubGroupSize = 1;
+  Value *SubGroupCount = nullptr; ///< sub-groups in the work-group (i64)
+  /// Elements of each per-item array: the work-group size rounded up to a
+  /// multiple of the sub-group size, so that whole sub-groups load as vectors.
+  Value *ItemCapacity = nullptr;
+  /// In the hierarchical loops: the current sub-group, its first linear id
+  /// and its size.
+  Value *SubGroup = nullptr, *SubGroupBase = nullptr, *SubGroupLanes = nullptr;
+
+  SmallVector<SyncPoint> Syncs; ///< index j-1 for sync point j
+  DenseMap<BasicBlock *, unsigned> SyncIndex;
+  DenseMap<CallBase *, unsigned> CollectiveSync;
   SmallVector<BasicBlock *> OriginalBlocks;
   DenseSet<BasicBlock *> OriginalBlockSet;
   SmallVector<std::unique_ptr<Region>> Regions;
@@ -142,17 +192,29 @@ private:
 
 bool CBSLowering::checkKernel() {
   Dims = getUnsignedAttr(K, attr::Dims).value_or(1);
-  unsigned SubGroupSize = getUnsignedAttr(K, attr::SubGroupSize).value_or(1);
-  StringRef V = K.getFnAttribute(attr::Variant).getValueAsString();
-  if (SubGroupSize != 1 || (!V.empty() && V != "cbs")) {
-    reportKernelError(K, "sub-group size " + Twine(SubGroupSize) +
-                             " with variant '" + V +
-                             "' is not available in this build; only "
-                             "sub-group size 1 (variant cbs) is");
+  SubGroupSize = getUnsignedAttr(K, attr::SubGroupSize).value_or(1);
+  std::optional<Variant> V =
+      parseVariant(K.getFnAttribute(attr::Variant).getValueAsString());
+  if (!V)
+    V = SubGroupSize == 1 ? Variant::CBS : Variant::HCBS;
+  if (*V == Variant::WFV) {
+    reportKernelError(K, "variant 'wfv' (the whole-function vectorizer) is "
+                         "not available in this build; use 'hcbs'");
     return false;
   }
+  if (*V == Variant::CBS && SubGroupSize != 1) {
+    reportKernelError(K, "variant 'cbs' runs sub-groups of one work-item, "
+                         "but the kernel asks for sub-group size " +
+                             Twine(SubGroupSize) + "; use variant 'hcbs'");
+    return false;
+  }
+  Hierarchical = *V == Variant::HCBS;
+
   bool Ok = true;
-  KernelShape Provable(K, Dims, DivergenceSources::Provable);
+  KernelShape GroupDivergence(K, Dims, DivergenceSources::Provable);
+  std::optional<KernelShape> LaneDivergence;
+  if (Hierarchical)
+    LaneDivergence.emplace(K, Dims, DivergenceSources::ProvableWithinSubGroup);
   for (Instruction &I : instructions(K)) {
     if (auto *AI = dyn_cast<AllocaInst>(&I)) {
       if (!AI->isStaticAlloca()) {
@@ -164,21 +226,37 @@ bool CBSLowering::checkKernel() {
       }
       continue;
     }
-    if (getBuiltinKind(&I) != BuiltinKind::WorkGroupBarrier)
+    BuiltinKind Kind = getBuiltinKind(&I);
+    if (!isSyncBuiltin(Kind))
       continue;
+    auto Info = getCollectiveInfo(cast<CallBase>(I).getCalledFunction());
+    bool WorkGroupLevel =
+        Kind == BuiltinKind::WorkGroupBarrier ||
+        (Info && Info->Scope == CollectiveInfo::WorkGroup);
+    // At sub-group size 1 every control flow is converged within a
+    // sub-group.
+    if (!WorkGroupLevel && !Hierarchical)
+      continue;
+    const KernelShape &Shape =
+        WorkGroupLevel ? GroupDivergence : *LaneDivergence;
     const Instruction *Branch;
-    if (Provable.isDivergentlyExecuted(I.getParent(), &Branch)) {
-      std::string Where;
-      if (DebugLoc BL = getUserDebugLoc(Branch))
-        Where = " at line " + std::to_string(BL.getLine());
-      reportKernelError(
-          K,
-          "work-group barrier in divergent control flow: the branch" + Where +
-              " depends on the work-item id, so not every work-item of the "
-              "group reaches this barrier",
-          &I);
-      Ok = false;
-    }
+    if (!Shape.isDivergentlyExecuted(I.getParent(), &Branch))
+      continue;
+    std::string Where;
+    if (DebugLoc BL = getUserDebugLoc(Branch))
+      Where = " at line " + std::to_string(BL.getLine());
+    StringRef What = Info ? (WorkGroupLevel ? "work-group collective"
+                                            : "sub-group collective")
+                          : (WorkGroupLevel ? "work-group barrier"
+                                            : "sub-group barrier");
+    StringRef Group = WorkGroupLevel ? "work-group" : "sub-group";
+    reportKernelError(K,
+                      What + " in divergent control flow: the branch" + Where +
+                          " depends on the work-item id, so not every "
+                          "work-item of the " +
+                          Group + " reaches it",
+                      &I);
+    Ok = false;
   }
   return Ok;
 }
@@ -249,6 +327,15 @@ void CBSLowering::emitSetup() {
   LocalMem = LoadPtr(ctx::LocalMem, "local.mem");
   Scratch = LoadPtr(ctx::Scratch, "scratch");
   ScratchOffset = B.getInt64(0);
+  Value *S = B.getInt64(SubGroupSize);
+  SubGroupCount =
+      SubGroupSize == 1
+          ? WorkGroupSize
+          : B.CreateUDiv(B.CreateAdd(WorkGroupSize, B.getInt64(SubGroupSize - 1)),
+                         S, "sg.count");
+  ItemCapacity = SubGroupSize == 1
+                     ? WorkGroupSize
+                     : B.CreateMul(SubGroupCount, S, "item.capacity");
   B.CreateBr(OldEntry);
 }
 
@@ -264,6 +351,31 @@ Value *CBSLowering::dimSelect(IRBuilder<> &B, Value *Dim,
         B.CreateSelect(B.CreateICmpEQ(Dim, ConstantInt::get(Dim->getType(), D)),
                        PerDim[D], Result);
   return Result;
+}
+
+/// A sub-group collective over a single lane: the lane's own value, or the
+/// identity for an exclusive scan.
+Value *CBSLowering::lowerSingleLaneCollective(IRBuilder<> &B,
+                                              const CollectiveInfo &Info,
+                                              Value *X) {
+  switch (Info.Kind) {
+  case CollectiveInfo::ExclusiveScan:
+    return getIdentity(Info, X->getType());
+  case CollectiveInfo::Any:
+  case CollectiveInfo::All:
+    return B.CreateZExt(B.CreateICmpNE(X, B.getInt32(0)), B.getInt32Ty());
+  case CollectiveInfo::Ballot:
+    return B.CreateZExt(B.CreateICmpNE(X, B.getInt32(0)), B.getInt64Ty());
+  case CollectiveInfo::Reduce:
+  case CollectiveInfo::InclusiveScan:
+    if (Info.Op == CollectiveInfo::LogicalAnd ||
+        Info.Op == CollectiveInfo::LogicalOr)
+      return B.CreateZExt(
+          B.CreateICmpNE(X, ConstantInt::get(X->getType(), 0)), X->getType());
+    return X;
+  default:
+    return X; // broadcasts, shuffles and shifts within one lane
+  }
 }
 
 void CBSLowering::lowerUniformBuiltins() {
@@ -291,20 +403,37 @@ void CBSLowering::lowerUniformBuiltins() {
     case BuiltinKind::LocalMem:
       Repl = LocalMem;
       break;
-    // Sub-group size 1: every work-item is its own sub-group.
+    case BuiltinKind::SubGroupMaxSize:
+      Repl = B.getInt32(SubGroupSize);
+      break;
+    case BuiltinKind::SubGroupCount:
+      Repl = B.CreateTrunc(SubGroupCount, B.getInt32Ty());
+      break;
+    // Sub-group size 1 without the hierarchy: every work-item is its own
+    // sub-group, a sub-group barrier does nothing and a sub-group
+    // collective sees one value.
     case BuiltinKind::SubGroupLocalId:
+      if (Hierarchical)
+        continue;
       Repl = B.getInt32(0);
       break;
     case BuiltinKind::SubGroupSize:
-    case BuiltinKind::SubGroupMaxSize:
+      if (Hierarchical)
+        continue;
       Repl = B.getInt32(1);
       break;
-    case BuiltinKind::SubGroupCount:
-      Repl = B.CreateTrunc(WorkGroupSize, B.getInt32Ty());
-      break;
     case BuiltinKind::SubGroupBarrier:
+      if (Hierarchical)
+        continue;
       CB->eraseFromParent();
       continue;
+    case BuiltinKind::Collective: {
+      auto Info = getCollectiveInfo(CB->getCalledFunction());
+      if (Hierarchical || Info->Scope != CollectiveInfo::SubGroup)
+        continue;
+      Repl = lowerSingleLaneCollective(B, *Info, CB->getArgOperand(0));
+      break;
+    }
     default:
       continue;
     }
@@ -358,6 +487,64 @@ void CBSLowering::hoistGroupInvariants() {
   }
 }
 
+/// Turns each collective that needs other work-items' values into a store of
+/// its operands to per-item arrays, a sync point (the call itself, split off
+/// later), and a load of its result from a third array, which the combine
+/// step at the sync point fills.
+void CBSLowering::lowerCollectivesToArrays() {
+  Function *LinearIdFn = getLinearIdFunction();
+  SmallVector<CallBase *> Calls;
+  for (Instruction &I : instructions(W))
+    if (getBuiltinKind(&I) == BuiltinKind::Collective)
+      Calls.push_back(cast<CallBase>(&I));
+  for (CallBase *CB : Calls) {
+    SyncPoint SP;
+    SP.Kind = BuiltinKind::Collective;
+    SP.Info = getCollectiveInfo(CB->getCalledFunction());
+    SP.WorkGroupLevel = SP.Info->Scope == CollectiveInfo::WorkGroup;
+    Value *X = CB->getArgOperand(0);
+    std::string Name = CB->getCalledFunction()->getName().str();
+    StringRef Short = StringRef(Name).drop_front(strlen("__sublane_"));
+    SP.In = allocateScratch(DL.getTypeAllocSize(X->getType()), true,
+                            Short + ".in");
+    SP.Out = allocateScratch(DL.getTypeAllocSize(CB->getType()), true,
+                             Short + ".out");
+    IRBuilder<> B(CB);
+    Value *Lin = B.CreateCall(LinearIdFn);
+    markLiveValueAccess(
+        B.CreateStore(X, B.CreateGEP(X->getType(), SP.In, Lin)));
+    if (SP.Info->hasIndexOperand()) {
+      Value *Index = CB->getArgOperand(1);
+      if (auto *CI = dyn_cast<ConstantInt>(Index))
+        SP.ConstIndex = CI->getZExtValue();
+      SP.Index = allocateScratch(DL.getTypeAllocSize(Index->getType()), true,
+                                 Short + ".index");
+      markLiveValueAccess(B.CreateStore(
+          Index, B.CreateGEP(Index->getType(), SP.Index, Lin)));
+    }
+    B.SetInsertPoint(CB->getNextNode());
+    Value *Lin2 = B.CreateCall(LinearIdFn);
+    auto *Result = B.CreateLoad(CB->getType(),
+                                B.CreateGEP(CB->getType(), SP.Out, Lin2),
+                                Short + ".result");
+    markLiveValueAccess(Result);
+    CB->replaceAllUsesWith(Result);
+    CollectiveSync[CB] = Syncs.size();
+    Syncs.push_back(SP);
+  }
+}
+
+Function *CBSLowering::getLinearIdFunction() {
+  auto *F = cast<Function>(
+      M.getOrInsertFunction("__sublane_local_linear_id",
+                            FunctionType::get(Type::getInt64Ty(C), false))
+          .getCallee());
+  F->setDoesNotAccessMemory();
+  F->setDoesNotThrow();
+  F->setWillReturn();
+  return F;
+}
+
 /// Ids are never stored: each use gets its own call next to it, which the
 /// region clone then replaces with its loop's id.
 void CBSLowering::rematerializeVaryingBuiltins() {
@@ -379,19 +566,40 @@ void CBSLowering::rematerializeVaryingBuiltins() {
   }
 }
 
-void CBSLowering::splitBarriers() {
-  SmallVector<CallBase *> Barriers;
-  for (Instruction &I : instructions(W))
-    if (getBuiltinKind(&I) == BuiltinKind::WorkGroupBarrier)
-      Barriers.push_back(cast<CallBase>(&I));
-  for (CallBase *CB : Barriers) {
-    BasicBlock *BarrierBB =
-        CB->getParent()->splitBasicBlock(CB, "sublane.barrier");
-    BarrierBB->splitBasicBlock(CB->getNextNode(), "sublane.after.barrier");
-    BarrierBlocks.push_back(BarrierBB);
-    BarrierIndex[BarrierBB] = BarrierBlocks.size();
+void CBSLowering::splitSyncPoints() {
+  SmallVector<SyncPoint> Final;
+  SmallVector<CallBase *> Calls;
+  for (Instruction &I : instructions(W)) {
+    BuiltinKind Kind = getBuiltinKind(&I);
+    if (Kind == BuiltinKind::WorkGroupBarrier ||
+        (Hierarchical && Kind == BuiltinKind::SubGroupBarrier) ||
+        CollectiveSync.count(dyn_cast<CallBase>(&I)))
+      Calls.push_back(cast<CallBase>(&I));
   }
-  ExitState = BarrierBlocks.size() + 1;
+  for (CallBase *CB : Calls) {
+    BasicBlock *SyncBB = CB->getParent()->splitBasicBlock(CB, "sublane.sync");
+    SyncBB->splitBasicBlock(CB->getNextNode(), "sublane.after.sync");
+    SyncPoint SP;
+    SP.Id = Final.size() + 1;
+    SP.Block = SyncBB;
+    SP.Kind = getBuiltinKind(CB);
+    SP.WorkGroupLevel = SP.Kind == BuiltinKind::WorkGroupBarrier;
+    auto It = CollectiveSync.find(CB);
+    if (It != CollectiveSync.end()) {
+      // lowerCollectivesToArrays recorded it under a provisional number.
+      SyncPoint &Prov = Syncs[It->second];
+      SP.Info = Prov.Info;
+      SP.In = Prov.In;
+      SP.Index = Prov.Index;
+      SP.Out = Prov.Out;
+      SP.ConstIndex = Prov.ConstIndex;
+      SP.WorkGroupLevel = SP.Info->Scope == CollectiveInfo::WorkGroup;
+    }
+    Final.push_back(SP);
+    SyncIndex[SyncBB] = SP.Id;
+  }
+  Syncs = std::move(Final);
+  ExitState = Syncs.size() + 1;
 }
 
 void CBSLowering::formRegions() {
@@ -401,8 +609,8 @@ void CBSLowering::formRegions() {
       OriginalBlockSet.insert(&BB);
     }
   SmallVector<BasicBlock *> Entries = {Setup->getSingleSuccessor()};
-  for (BasicBlock *BarrierBB : BarrierBlocks)
-    Entries.push_back(BarrierBB->getSingleSuccessor());
+  for (SyncPoint &SP : Syncs)
+    Entries.push_back(SP.Block->getSingleSuccessor());
   for (auto [Id, Entry] : enumerate(Entries)) {
     auto R = std::make_unique<Region>();
     R->Id = Id;
@@ -412,9 +620,15 @@ void CBSLowering::formRegions() {
     while (!Worklist.empty()) {
       BasicBlock *BB = Worklist.pop_back_val();
       R->Blocks.push_back(BB);
-      for (BasicBlock *Succ : successors(BB))
-        if (!BarrierIndex.count(Succ) && Seen.insert(Succ).second)
+      for (BasicBlock *Succ : successors(BB)) {
+        if (unsigned Sync = SyncIndex.lookup(Succ)) {
+          if (!is_contained(R->ExitSyncs, Sync))
+            R->ExitSyncs.push_back(Sync);
+          continue;
+        }
+        if (Seen.insert(Succ).second)
           Worklist.push_back(Succ);
+      }
     }
     Regions.push_back(std::move(R));
   }
@@ -427,7 +641,7 @@ Value *CBSLowering::allocateScratch(uint64_t Bytes, bool PerItem,
   Value *Address = B.CreateGEP(B.getInt8Ty(), Scratch, ScratchOffset, Name);
   Value *Size = B.getInt64(alignTo(Bytes, ScratchAlign));
   if (PerItem) {
-    Size = B.CreateMul(B.getInt64(Bytes), WorkGroupSize);
+    Size = B.CreateMul(B.getInt64(Bytes), ItemCapacity);
     Size = B.CreateAnd(B.CreateAdd(Size, B.getInt64(ScratchAlign - 1)),
                        B.getInt64(~uint64_t(ScratchAlign - 1)));
     ++ScratchArrays;
@@ -446,13 +660,7 @@ void CBSLowering::privatizeAllocas() {
   for (auto &R : Regions)
     for (BasicBlock *BB : R->Blocks)
       RegionsOfBlock[BB].push_back(R->Id);
-  Function *LinearIdFn = cast<Function>(
-      M.getOrInsertFunction("__sublane_local_linear_id",
-                            FunctionType::get(Type::getInt64Ty(C), false))
-          .getCallee());
-  LinearIdFn->setDoesNotAccessMemory();
-  LinearIdFn->setDoesNotThrow();
-  LinearIdFn->setWillReturn();
+  Function *LinearIdFn = getLinearIdFunction();
 
   SmallVector<AllocaInst *> Allocas;
   for (Instruction &I : *Setup)
@@ -580,7 +788,7 @@ void CBSLowering::redirectRegionExits(Region &R) {
       continue;
     }
     for (unsigned S = 0, E = T->getNumSuccessors(); S != E; ++S) {
-      unsigned Barrier = BarrierIndex.lookup(T->getSuccessor(S));
+      unsigned Barrier = SyncIndex.lookup(T->getSuccessor(S));
       if (!Barrier)
         continue;
       T->setSuccessor(S, R.InnerLatch);
@@ -616,8 +824,16 @@ void CBSLowering::lowerVaryingBuiltins(Region &R) {
       Repl = dimSelect(B, CB->getArgOperand(0), GlobalIds, B.getInt64(0));
       break;
     case BuiltinKind::LocalLinearId:
-    case BuiltinKind::SubGroupId: // sub-group size 1
       Repl = R.LinearId;
+      break;
+    case BuiltinKind::SubGroupId:
+      Repl = Hierarchical ? SubGroup : R.LinearId;
+      break;
+    case BuiltinKind::SubGroupLocalId:
+      Repl = R.Lane;
+      break;
+    case BuiltinKind::SubGroupSize:
+      Repl = SubGroupLanes;
       break;
     default:
       llvm_unreachable("uniform builtins are lowered before regions form");
@@ -654,21 +870,425 @@ void CBSLowering::cloneRegions() {
 
 void CBSLowering::buildDispatch() {
   Dispatch = BasicBlock::Create(C, "sublane.dispatch", W);
-  BasicBlock *Done = BasicBlock::Create(C, "sublane.done", W);
+  Done = BasicBlock::Create(C, "sublane.done", W);
   ReturnInst::Create(C, Done);
+  if (Hierarchical)
+    buildHierarchicalDispatch();
+  else
+    buildFlatDispatch();
+  Setup->getTerminator()->setSuccessor(0, Dispatch);
+}
+
+/// Sub-group size 1: each region is a nest of work-item loops. After one,
+/// the state says where its items stopped; a work-group collective there
+/// combines their values before the next region starts.
+void CBSLowering::buildFlatDispatch() {
   for (auto &R : Regions)
     buildItemLoops(*R);
+  BasicBlock *After = BasicBlock::Create(C, "sublane.after.region", W);
+  AfterBlocks.push_back(After);
   IRBuilder<> B(Dispatch);
   PHINode *State = B.CreatePHI(B.getInt32Ty(), Regions.size() + 1, "region");
   State->addIncoming(B.getInt32(0), Setup);
   SwitchInst *SW = B.CreateSwitch(State, Done, Regions.size());
+  B.SetInsertPoint(After);
+  PHINode *Reached = B.CreatePHI(B.getInt32Ty(), Regions.size(), "reached");
+  SwitchInst *AfterSW = B.CreateSwitch(Reached, Dispatch);
+  State->addIncoming(Reached, After);
   for (auto &R : Regions) {
     redirectRegionExits(*R);
     lowerVaryingBuiltins(*R);
     SW->addCase(B.getInt32(R->Id), R->Preheader);
-    State->addIncoming(R->NextState, R->Exit);
+    R->Exit->getTerminator()->setSuccessor(0, After);
+    Reached->addIncoming(R->NextState, R->Exit);
   }
-  Setup->getTerminator()->setSuccessor(0, Dispatch);
+  for (SyncPoint &SP : Syncs) {
+    if (!SP.Info)
+      continue;
+    BasicBlock *Combine = BasicBlock::Create(
+        C, "sublane.combine" + Twine(SP.Id), W);
+    AfterSW->addCase(B.getInt32(SP.Id), Combine);
+    IRBuilder<> CB(Combine);
+    emitWorkGroupCombine(CB, SP);
+    CB.CreateBr(Dispatch);
+    State->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
+    CombineBlocks.push_back(Combine);
+  }
+}
+
+/// Hierarchical CBS: between work-group sync points, a loop over the
+/// sub-groups; for each, regions run as loops over its lanes, with
+/// sub-group collectives combined between them as sub-group-wide vectors.
+/// Work-group collectives combine once all sub-groups are through.
+void CBSLowering::buildHierarchicalDispatch() {
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  BasicBlock *SGHeader = BasicBlock::Create(C, "sublane.subgroup", W);
+  BasicBlock *SGDispatch = BasicBlock::Create(C, "sublane.sg.dispatch", W);
+  BasicBlock *AfterLanes = BasicBlock::Create(C, "sublane.after.lanes", W);
+  BasicBlock *SGLatch = BasicBlock::Create(C, "sublane.next.subgroup", W);
+  BasicBlock *WGEnd = BasicBlock::Create(C, "sublane.after.subgroups", W);
+  AfterBlocks.append({SGHeader, SGDispatch, AfterLanes, SGLatch, WGEnd});
+
+  // Dispatch: the work-group state names the region every sub-group starts
+  // at, or is past the last region.
+  IRBuilder<> B(Dispatch);
+  PHINode *GroupState = B.CreatePHI(I32, 4, "region");
+  GroupState->addIncoming(B.getInt32(0), Setup);
+  B.CreateCondBr(B.CreateICmpUGE(GroupState, B.getInt32(ExitState)), Done,
+                 SGHeader);
+
+  B.SetInsertPoint(SGHeader);
+  PHINode *SG = B.CreatePHI(I64, 2, "sg");
+  SG->addIncoming(B.getInt64(0), Dispatch);
+  SubGroup = SG;
+  SubGroupBase = B.CreateMul(SG, B.getInt64(SubGroupSize), "sg.base");
+  Value *Left = B.CreateSub(WorkGroupSize, SubGroupBase);
+  SubGroupLanes = B.CreateBinaryIntrinsic(Intrinsic::umin, Left,
+                                          B.getInt64(SubGroupSize), nullptr,
+                                          "sg.lanes");
+  B.CreateBr(SGDispatch);
+
+  B.SetInsertPoint(SGDispatch);
+  PHINode *LaneState = B.CreatePHI(I32, 4, "sg.region");
+  LaneState->addIncoming(GroupState, SGHeader);
+  SwitchInst *SW = B.CreateSwitch(LaneState, Done, Regions.size());
+
+  for (auto &R : Regions)
+    buildLaneLoop(*R);
+
+  B.SetInsertPoint(AfterLanes);
+  PHINode *Reached = B.CreatePHI(I32, Regions.size(), "reached");
+  SwitchInst *AfterSW = B.CreateSwitch(Reached, SGLatch);
+  for (auto &R : Regions) {
+    redirectRegionExits(*R);
+    lowerVaryingBuiltins(*R);
+    SW->addCase(B.getInt32(R->Id), R->Preheader);
+    R->Exit->getTerminator()->setSuccessor(0, AfterLanes);
+    Reached->addIncoming(R->NextState, R->Exit);
+  }
+  // Sub-group sync points: combine this sub-group's lanes, then go on with
+  // the same sub-group in the region after the sync point.
+  for (SyncPoint &SP : Syncs) {
+    if (SP.WorkGroupLevel)
+      continue;
+    BasicBlock *Combine =
+        BasicBlock::Create(C, "sublane.sg.combine" + Twine(SP.Id), W);
+    AfterSW->addCase(B.getInt32(SP.Id), Combine);
+    IRBuilder<> CB(Combine);
+    if (SP.Info)
+      emitSubGroupCombine(CB, SP);
+    CB.CreateBr(SGDispatch);
+    LaneState->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
+    CombineBlocks.push_back(Combine);
+  }
+
+  // A work-group sync point or the end: the next sub-group starts over.
+  B.SetInsertPoint(SGLatch);
+  Value *Next = B.CreateAdd(SG, B.getInt64(1), "sg.next", /*HasNUW=*/true);
+  SG->addIncoming(Next, SGLatch);
+  B.CreateCondBr(B.CreateICmpULT(Next, SubGroupCount), SGHeader, WGEnd);
+
+  B.SetInsertPoint(WGEnd);
+  SwitchInst *EndSW = B.CreateSwitch(Reached, Dispatch);
+  GroupState->addIncoming(Reached, WGEnd);
+  for (SyncPoint &SP : Syncs) {
+    if (!SP.WorkGroupLevel || !SP.Info)
+      continue;
+    BasicBlock *Combine =
+        BasicBlock::Create(C, "sublane.combine" + Twine(SP.Id), W);
+    EndSW->addCase(B.getInt32(SP.Id), Combine);
+    IRBuilder<> CB(Combine);
+    emitWorkGroupCombine(CB, SP);
+    CB.CreateBr(Dispatch);
+    GroupState->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
+    CombineBlocks.push_back(Combine);
+  }
+}
+
+/// A loop over the lanes of the current sub-group, the region's clone
+/// inside. Ids come from the linear id, sub-group base + lane.
+void CBSLowering::buildLaneLoop(Region &R) {
+  Type *I64 = Type::getInt64Ty(C);
+  std::string Prefix = "sublane.r" + std::to_string(R.Id);
+  Twine P = "r" + Twine(R.Id);
+  R.Preheader = BasicBlock::Create(C, Prefix + ".pre", W);
+  R.Exit = BasicBlock::Create(C, Prefix + ".exit", W);
+  R.AccessGroup = MDNode::getDistinct(C, {});
+  BasicBlock *Header = BasicBlock::Create(C, Prefix + ".lane", W);
+  BasicBlock *Latch = BasicBlock::Create(C, Prefix + ".next", W);
+  IRBuilder<> B(R.Preheader);
+  B.CreateBr(Header);
+  B.SetInsertPoint(Header);
+  PHINode *Lane = B.CreatePHI(I64, 2, "r" + Twine(R.Id) + ".lane");
+  Lane->addIncoming(B.getInt64(0), R.Preheader);
+  PHINode *Acc = B.CreatePHI(B.getInt32Ty(), 2, "r" + Twine(R.Id) + ".exit.max");
+  Acc->addIncoming(B.getInt32(0), R.Preheader);
+  R.Lane = Lane;
+  R.LinearId = B.CreateAdd(SubGroupBase, Lane, "r" + Twine(R.Id) + ".lid.linear",
+                           /*HasNUW=*/true);
+  // Row-major: the last dimension varies fastest.
+  Value *Rest = R.LinearId;
+  for (int D = Dims - 1; D >= 0; --D) {
+    if (D == 0) {
+      R.Ids[D] = Rest;
+      break;
+    }
+    R.Ids[D] = B.CreateURem(Rest, LocalRange[D], "r" + Twine(R.Id) + ".lid" + Twine(D));
+    Rest = B.CreateUDiv(Rest, LocalRange[D]);
+  }
+  for (unsigned D = Dims; D < 3; ++D)
+    R.Ids[D] = B.getInt64(0);
+  B.CreateBr(cast<BasicBlock>(R.VMap[R.Entry]));
+  R.InnerHeader = Header;
+  R.InnerLatch = Latch;
+  R.Headers = {Header};
+  R.Latches = {Latch};
+
+  B.SetInsertPoint(Latch);
+  R.ItemExit = B.CreatePHI(B.getInt32Ty(), 2, "r" + Twine(R.Id) + ".item.exit");
+  R.NextState = B.CreateBinaryIntrinsic(Intrinsic::umax, Acc, R.ItemExit,
+                                        nullptr, "r" + Twine(R.Id) + ".next.region");
+  Acc->addIncoming(R.NextState, Latch);
+  Value *Next = B.CreateAdd(Lane, B.getInt64(1), "r" + Twine(R.Id) + ".lane.next",
+                            /*HasNUW=*/true);
+  Lane->addIncoming(Next, Latch);
+  auto *Br = B.CreateCondBr(B.CreateICmpULT(Next, SubGroupLanes), Header, R.Exit);
+  MDNode *Parallel = MDNode::get(
+      C, {MDString::get(C, "llvm.loop.parallel_accesses"), R.AccessGroup});
+  MDNode *Loop = MDNode::getDistinct(C, {nullptr, Parallel});
+  Loop->replaceOperandWith(0, Loop);
+  Br->setMetadata(LLVMContext::MD_loop, Loop);
+  B.SetInsertPoint(R.Exit);
+  B.CreateBr(Dispatch); // retargeted by the dispatch builder
+  (void)P;
+}
+
+Value *CBSLowering::emitLoop(
+    IRBuilder<> &B, Value *Count, Value *Init,
+    function_ref<Value *(IRBuilder<> &, Value *, Value *)> Body,
+    const Twine &Name) {
+  // for (i = 0; i < Count; ++i) Acc = Body(i, Acc); with Count >= 1.
+  BasicBlock *Before = B.GetInsertBlock();
+  BasicBlock *Loop = BasicBlock::Create(C, Name, W);
+  BasicBlock *After = BasicBlock::Create(C, Name + ".done", W);
+  CombineBlocks.append({Loop, After});
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(B.getInt64Ty(), 2, "i");
+  I->addIncoming(B.getInt64(0), Before);
+  PHINode *Acc = nullptr;
+  if (Init) {
+    Acc = B.CreatePHI(Init->getType(), 2, "acc");
+    Acc->addIncoming(Init, Before);
+  }
+  Value *NextAcc = Body(B, I, Acc);
+  Value *NextI = B.CreateAdd(I, B.getInt64(1), "", /*HasNUW=*/true);
+  I->addIncoming(NextI, B.GetInsertBlock());
+  if (Acc)
+    Acc->addIncoming(NextAcc, B.GetInsertBlock());
+  B.CreateCondBr(B.CreateICmpULT(NextI, Count), Loop, After);
+  B.SetInsertPoint(After);
+  return Acc ? NextAcc : nullptr;
+}
+
+/// The combine step of a work-group collective: over the whole group's
+/// operand array, in work-item order.
+void CBSLowering::emitWorkGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
+  const CollectiveInfo &Info = *SP.Info;
+  Type *Ty = Info.getValueType(C), *ResultTy = Info.getResultType(C);
+  Value *N = WorkGroupSize;
+  auto LoadIn = [&](IRBuilder<> &LB, Value *I) {
+    auto *L = LB.CreateLoad(Ty, LB.CreateGEP(Ty, SP.In, I));
+    markLiveValueAccess(L);
+    return cast<Value>(L);
+  };
+  auto StoreOut = [&](IRBuilder<> &SB, Value *V, Value *I) {
+    markLiveValueAccess(SB.CreateStore(V, SB.CreateGEP(ResultTy, SP.Out, I)));
+  };
+  auto Fill = [&](Value *V) {
+    emitLoop(
+        B, N, nullptr,
+        [&](IRBuilder<> &LB, Value *I, Value *) {
+          StoreOut(LB, V, I);
+          return nullptr;
+        },
+        "sublane.fill");
+  };
+  FastMathFlags Reassoc;
+  Reassoc.setAllowReassoc();
+  switch (Info.Kind) {
+  case CollectiveInfo::Broadcast: {
+    auto *Id = B.CreateLoad(B.getInt64Ty(), SP.Index);
+    markLiveValueAccess(Id);
+    Value *Last = B.CreateSub(N, B.getInt64(1));
+    Value *Safe = B.CreateBinaryIntrinsic(Intrinsic::umin, Id, Last);
+    Fill(LoadIn(B, Safe));
+    return;
+  }
+  case CollectiveInfo::Any:
+  case CollectiveInfo::All: {
+    bool IsAny = Info.Kind == CollectiveInfo::Any;
+    Value *R = emitLoop(
+        B, N, B.getInt1(!IsAny),
+        [&](IRBuilder<> &LB, Value *I, Value *Acc) {
+          Value *P = LB.CreateICmpNE(LoadIn(LB, I), LB.getInt32(0));
+          return IsAny ? LB.CreateOr(Acc, P) : LB.CreateAnd(Acc, P);
+        },
+        "sublane.vote");
+    Fill(B.CreateZExt(R, ResultTy));
+    return;
+  }
+  case CollectiveInfo::Reduce: {
+    IRBuilder<>::FastMathFlagGuard Guard(B);
+    B.setFastMathFlags(Reassoc);
+    Value *R = emitLoop(
+        B, N, getIdentity(Info, Ty),
+        [&](IRBuilder<> &LB, Value *I, Value *Acc) {
+          return emitCombine(LB, Info, Acc, LoadIn(LB, I));
+        },
+        "sublane.reduce");
+    Fill(R);
+    return;
+  }
+  case CollectiveInfo::InclusiveScan:
+  case CollectiveInfo::ExclusiveScan: {
+    bool Inclusive = Info.Kind == CollectiveInfo::InclusiveScan;
+    emitLoop(
+        B, N, getIdentity(Info, Ty),
+        [&](IRBuilder<> &LB, Value *I, Value *Acc) {
+          Value *Next = emitCombine(LB, Info, Acc, LoadIn(LB, I));
+          StoreOut(LB, Inclusive ? Next : Acc, I);
+          return Next;
+        },
+        "sublane.scan");
+    return;
+  }
+  default:
+    llvm_unreachable("not a work-group collective");
+  }
+}
+
+/// The combine step of a sub-group collective: the lanes' operands of the
+/// current sub-group as one vector of the sub-group size, lanes past a
+/// partial sub-group's end replaced by the identity where they could matter.
+void CBSLowering::emitSubGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
+  const CollectiveInfo &Info = *SP.Info;
+  unsigned S = SubGroupSize;
+  Type *Ty = Info.getValueType(C), *ResultTy = Info.getResultType(C);
+  auto *VTy = FixedVectorType::get(Ty, S);
+  auto *IdxVTy = FixedVectorType::get(B.getInt32Ty(), S);
+  Align ElemAlign = DL.getABITypeAlign(Ty);
+  auto *V = B.CreateAlignedLoad(VTy, B.CreateGEP(Ty, SP.In, SubGroupBase),
+                                ElemAlign, "lanes");
+  markLiveValueAccess(V);
+  SmallVector<Constant *> LaneIds;
+  for (unsigned L = 0; L < S; ++L)
+    LaneIds.push_back(B.getInt32(L));
+  Value *LaneVec = ConstantVector::get(LaneIds);
+  Value *N32 = B.CreateTrunc(SubGroupLanes, B.getInt32Ty());
+  Value *Active = B.CreateICmpULT(LaneVec, B.CreateVectorSplat(S, N32), "active");
+  auto StoreVector = [&](Value *R) {
+    if (!R->getType()->isVectorTy())
+      R = B.CreateVectorSplat(S, R);
+    auto *St = B.CreateAlignedStore(
+        R, B.CreateGEP(ResultTy, SP.Out, SubGroupBase),
+        DL.getABITypeAlign(ResultTy));
+    markLiveValueAccess(St);
+  };
+  auto LoadIndex = [&]() {
+    auto *L = B.CreateLoad(B.getInt32Ty(),
+                           B.CreateGEP(B.getInt32Ty(), SP.Index, SubGroupBase));
+    markLiveValueAccess(L);
+    return cast<Value>(L);
+  };
+  // Lane i takes lane Src[i] if it is in the sub-group, else keeps its own
+  // value (SYCL leaves it unspecified).
+  auto Permute = [&](Value *Src) {
+    Value *Valid = B.CreateICmpULT(Src, B.CreateVectorSplat(S, N32));
+    Src = B.CreateSelect(Valid, Src, LaneVec);
+    Value *Base = B.CreateGEP(Ty, SP.In, SubGroupBase);
+    Value *Ptrs = B.CreateGEP(Ty, Base, Src);
+    Value *All = ConstantInt::getTrue(FixedVectorType::get(B.getInt1Ty(), S));
+    return B.CreateMaskedGather(VTy, Ptrs, ElemAlign, All);
+  };
+  switch (Info.Kind) {
+  case CollectiveInfo::Broadcast: {
+    Value *Lane = B.CreateAnd(LoadIndex(), B.getInt32(S - 1));
+    StoreVector(B.CreateExtractElement(V, Lane));
+    return;
+  }
+  case CollectiveInfo::Select: {
+    auto *Idx = B.CreateAlignedLoad(
+        IdxVTy, B.CreateGEP(B.getInt32Ty(), SP.Index, SubGroupBase), Align(4));
+    markLiveValueAccess(Idx);
+    StoreVector(Permute(B.CreateAnd(Idx, B.CreateVectorSplat(S, B.getInt32(S - 1)))));
+    return;
+  }
+  case CollectiveInfo::ShiftLeft:
+  case CollectiveInfo::ShiftRight:
+  case CollectiveInfo::PermuteXor: {
+    Value *Arg = B.CreateVectorSplat(S, LoadIndex());
+    Value *Src;
+    if (Info.Kind == CollectiveInfo::ShiftLeft)
+      Src = B.CreateAdd(LaneVec, Arg);
+    else if (Info.Kind == CollectiveInfo::PermuteXor)
+      Src = B.CreateXor(LaneVec, Arg);
+    else // lanes below the delta have no source: keep their own
+      Src = B.CreateSelect(B.CreateICmpUGE(LaneVec, Arg),
+                           B.CreateSub(LaneVec, Arg), B.CreateVectorSplat(S, N32));
+    if (SP.ConstIndex && *SP.ConstIndex < S) {
+      // A constant shift or mask is a constant shuffle; a partial sub-group
+      // only changes which lanes are valid.
+      SmallVector<int> Mask;
+      uint64_t K = *SP.ConstIndex;
+      for (unsigned L = 0; L < S; ++L) {
+        int64_t From = Info.Kind == CollectiveInfo::ShiftLeft    ? L + K
+                       : Info.Kind == CollectiveInfo::PermuteXor ? (L ^ K)
+                                                                  : int64_t(L) - int64_t(K);
+        Mask.push_back(From >= 0 && From < int64_t(S) ? int(From) : int(L));
+      }
+      Value *Shuffled = B.CreateShuffleVector(V, V, Mask);
+      Value *Valid = B.CreateICmpULT(Src, B.CreateVectorSplat(S, N32));
+      StoreVector(B.CreateSelect(Valid, Shuffled, V));
+      return;
+    }
+    StoreVector(Permute(Src));
+    return;
+  }
+  case CollectiveInfo::Reduce:
+  case CollectiveInfo::InclusiveScan:
+  case CollectiveInfo::ExclusiveScan: {
+    Value *Identity = getIdentity(Info, VTy);
+    Value *Masked = B.CreateSelect(Active, V, Identity);
+    if (Info.Kind == CollectiveInfo::Reduce) {
+      StoreVector(emitVectorReduce(B, Info, Masked));
+      return;
+    }
+    Value *Scan = emitVectorInclusiveScan(B, Info, Masked);
+    if (Info.Kind == CollectiveInfo::ExclusiveScan)
+      Scan = emitShiftUp(B, Scan, 1, Identity);
+    StoreVector(Scan);
+    return;
+  }
+  case CollectiveInfo::Any:
+  case CollectiveInfo::All:
+  case CollectiveInfo::Ballot: {
+    Value *Set = B.CreateICmpNE(V, Constant::getNullValue(VTy));
+    if (Info.Kind == CollectiveInfo::All) {
+      Value *R = B.CreateAndReduce(B.CreateOr(Set, B.CreateNot(Active)));
+      StoreVector(B.CreateZExt(R, ResultTy));
+      return;
+    }
+    Set = B.CreateAnd(Set, Active);
+    if (Info.Kind == CollectiveInfo::Any) {
+      StoreVector(B.CreateZExt(B.CreateOrReduce(Set), ResultTy));
+      return;
+    }
+    Value *Bits = B.CreateBitCast(Set, B.getIntNTy(S));
+    StoreVector(B.CreateZExtOrTrunc(Bits, ResultTy));
+    return;
+  }
+  }
 }
 
 Value *CBSLowering::scaledId(IRBuilder<> &B, Region &R, Type *Ty,
@@ -699,6 +1319,31 @@ Value *CBSLowering::loadLive(IRBuilder<> &B, Instruction *Orig, const Slot &S,
     }
   }
   return Result;
+}
+
+/// For each region that starts after a work-group sync point (or at the
+/// entry), the regions a sub-group can run from it before the next
+/// work-group sync point.
+SmallVector<SmallPtrSet<Region *, 8>> CBSLowering::getWorkGroupSpans() {
+  SmallVector<SmallPtrSet<Region *, 8>> Spans;
+  for (auto &Start : Regions) {
+    bool StartsSpan =
+        Start->Id == 0 || Syncs[Start->Id - 1].WorkGroupLevel;
+    if (!StartsSpan)
+      continue;
+    SmallPtrSet<Region *, 8> Span;
+    SmallVector<Region *> Worklist = {Start.get()};
+    while (!Worklist.empty()) {
+      Region *R = Worklist.pop_back_val();
+      if (!Span.insert(R).second)
+        continue;
+      for (unsigned Sync : R->ExitSyncs)
+        if (!Syncs[Sync - 1].WorkGroupLevel)
+          Worklist.push_back(Regions[Sync].get());
+    }
+    Spans.push_back(std::move(Span));
+  }
+  return Spans;
 }
 
 bool CBSLowering::isReachableInRegion(BasicBlock *From, BasicBlock *To,
@@ -800,6 +1445,26 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
       UseBB = PN->getIncomingBlock(*P.U);
     if (isReachableInRegion(Def->getParent(), UseBB, *P.R))
       ReadsOwnDefinition.insert(P.Orig);
+  }
+  if (Hierarchical) {
+    // Sub-groups take turns through the regions between two work-group sync
+    // points: if one of those regions defines a value and one reloads it,
+    // a later sub-group could read what an earlier one wrote for a later
+    // step. One slot is safe only when no such group of regions does both.
+    DenseMap<Instruction *, SmallPtrSet<Region *, 4>> DefinedIn, UsedIn;
+    for (PendingUse &P : Pending)
+      UsedIn[P.Orig].insert(P.R);
+    for (auto &[Orig, S] : Slots)
+      for (auto &R : Regions)
+        if (R->VMap.count(Orig))
+          DefinedIn[Orig].insert(R.get());
+    SmallVector<SmallPtrSet<Region *, 8>> Spans = getWorkGroupSpans();
+    for (auto &[Orig, S] : Slots)
+      for (auto &Span : Spans)
+        if (any_of(DefinedIn[Orig], [&](Region *R) { return Span.contains(R); }) &&
+            any_of(UsedIn[Orig], [&](Region *R) { return Span.contains(R); }))
+          ReadsOwnDefinition.insert(Orig);
+    ReloadedIn.clear(); // no publishing between sub-groups
   }
   // Lay out the storage, then store after every clone of each definition.
   for (auto &[Orig, S] : Slots) {
@@ -914,6 +1579,8 @@ void CBSLowering::layoutBlocks() {
     BB->moveAfter(Last);
     Last = BB;
   };
+  for (BasicBlock *BB : AfterBlocks)
+    Place(BB);
   for (auto &R : Regions) {
     Place(R->Preheader);
     for (BasicBlock *BB : R->Headers)
@@ -924,6 +1591,9 @@ void CBSLowering::layoutBlocks() {
       Place(BB);
     Place(R->Exit);
   }
+  for (BasicBlock *BB : CombineBlocks)
+    Place(BB);
+  Place(Done);
 }
 
 void CBSLowering::completeDescriptor() {
@@ -939,8 +1609,9 @@ void CBSLowering::completeDescriptor() {
   };
   auto *Flags = cast<ConstantInt>(Fields[desc::Flags]);
   SetI32(desc::Flags, Flags->getZExtValue() | desc::LoweredFlag);
-  SetI32(desc::SubGroupSize, 1);
-  SetI32(desc::Variant, unsigned(Variant::CBS));
+  SetI32(desc::SubGroupSize, SubGroupSize);
+  SetI32(desc::Variant,
+         unsigned(Hierarchical ? Variant::HCBS : Variant::CBS));
   SetI32(desc::ScratchArrays, ScratchArrays);
   SetI32(desc::ScratchBytesPerItem, ScratchBytesPerItem);
   SetI32(desc::ScratchUniformBytes, ScratchUniformBytes);
@@ -955,8 +1626,9 @@ Function *CBSLowering::run() {
   emitSetup();
   lowerUniformBuiltins();
   hoistGroupInvariants();
+  lowerCollectivesToArrays();
   rematerializeVaryingBuiltins();
-  splitBarriers();
+  splitSyncPoints();
   formRegions();
   privatizeAllocas();
   KernelShape Shape(*W, Dims, DivergenceSources::Conservative);

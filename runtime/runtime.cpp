@@ -226,5 +226,54 @@ uint32_t __sublane_sg_max_size(void) noexcept {
 }
 uint32_t __sublane_sg_count(void) noexcept { notLowered("__sublane_sg_count"); }
 void __sublane_wg_barrier(void) noexcept { notLowered("__sublane_wg_barrier"); }
+#define SUBLANE_STUB_SCANS(scope, op, T, sfx)                                  \
+  T __sublane_##scope##_reduce_##op##_##sfx(T) noexcept {                      \
+    notLowered("__sublane_" #scope "_reduce_" #op "_" #sfx);                   \
+  }                                                                            \
+  T __sublane_##scope##_inscan_##op##_##sfx(T) noexcept {                      \
+    notLowered("__sublane_" #scope "_inscan_" #op "_" #sfx);                   \
+  }                                                                            \
+  T __sublane_##scope##_exscan_##op##_##sfx(T) noexcept {                      \
+    notLowered("__sublane_" #scope "_exscan_" #op "_" #sfx);                   \
+  }
+#define SUBLANE_STUB_EXCHANGE(name, T, sfx, IdT)                               \
+  T __sublane_##name##_##sfx(T, IdT) noexcept {                                \
+    notLowered("__sublane_" #name "_" #sfx);                                   \
+  }
+#define SUBLANE_STUB_ARITH(T, sfx)                                             \
+  SUBLANE_STUB_SCANS(sg, add, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(sg, mul, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(sg, min, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(sg, max, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(wg, add, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(wg, mul, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(wg, min, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(wg, max, T, sfx)                                          \
+  SUBLANE_STUB_EXCHANGE(sg_broadcast, T, sfx, uint32_t)                        \
+  SUBLANE_STUB_EXCHANGE(sg_select, T, sfx, uint32_t)                           \
+  SUBLANE_STUB_EXCHANGE(sg_shift_left, T, sfx, uint32_t)                       \
+  SUBLANE_STUB_EXCHANGE(sg_shift_right, T, sfx, uint32_t)                      \
+  SUBLANE_STUB_EXCHANGE(sg_permute_xor, T, sfx, uint32_t)                      \
+  SUBLANE_STUB_EXCHANGE(wg_broadcast, T, sfx, uint64_t)
+#define SUBLANE_STUB_BITWISE(T, sfx)                                           \
+  SUBLANE_STUB_SCANS(sg, and, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(sg, or, T, sfx)                                           \
+  SUBLANE_STUB_SCANS(sg, xor, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(sg, land, T, sfx)                                         \
+  SUBLANE_STUB_SCANS(sg, lor, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(wg, and, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(wg, or, T, sfx)                                           \
+  SUBLANE_STUB_SCANS(wg, xor, T, sfx)                                          \
+  SUBLANE_STUB_SCANS(wg, land, T, sfx)                                         \
+  SUBLANE_STUB_SCANS(wg, lor, T, sfx)
+SUBLANE_FOR_EACH_TYPE(SUBLANE_STUB_ARITH)
+SUBLANE_FOR_EACH_INT_TYPE(SUBLANE_STUB_BITWISE)
+uint32_t __sublane_sg_any(uint32_t) noexcept { notLowered("__sublane_sg_any"); }
+uint32_t __sublane_sg_all(uint32_t) noexcept { notLowered("__sublane_sg_all"); }
+uint32_t __sublane_wg_any(uint32_t) noexcept { notLowered("__sublane_wg_any"); }
+uint32_t __sublane_wg_all(uint32_t) noexcept { notLowered("__sublane_wg_all"); }
+uint64_t __sublane_sg_ballot(uint32_t) noexcept {
+  notLowered("__sublane_sg_ballot");
+}
 void __sublane_sg_barrier(void) noexcept { notLowered("__sublane_sg_barrier"); }
 }

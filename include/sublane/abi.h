@@ -67,10 +67,13 @@ typedef struct sublane_kernel_desc {
   sublane_wg_fn wg_fn;               /* 12: lowered work-group function    */
 } sublane_kernel_desc;
 
-/* Bytes of scratch a launch needs for one work-group of wg_size items. */
+/* Bytes of scratch a launch needs for one work-group of wg_size items. Each
+ * per-item array holds the work-group size rounded up to whole sub-groups. */
 static inline uint64_t sublane_scratch_bytes(const sublane_kernel_desc *desc,
                                              uint64_t wg_size) {
-  return desc->scratch_bytes_per_item * wg_size +
+  uint64_t sg = desc->sg_size ? desc->sg_size : 1;
+  uint64_t capacity = (wg_size + sg - 1) / sg * sg;
+  return desc->scratch_bytes_per_item * capacity +
          (uint64_t)desc->scratch_arrays * SUBLANE_SCRATCH_ALIGN +
          desc->scratch_uniform_bytes + SUBLANE_SCRATCH_ALIGN;
 }
@@ -106,6 +109,58 @@ SUBLANE_BUILTIN_ID uint32_t __sublane_sg_count(void);
 
 SUBLANE_BUILTIN_SYNC void __sublane_wg_barrier(void);
 SUBLANE_BUILTIN_SYNC void __sublane_sg_barrier(void);
+
+/*===-- Collectives -----------------------------------------------------------===
+ * __sublane_<scope>_<collective>[_<op>]_<type>, scope sg (sub-group) or wg
+ * (work-group); docs/ir-contract.md lists them. All are convergent.
+ */
+#define SUBLANE_FOR_EACH_TYPE(X)                                               \
+  X(int32_t, i32) X(uint32_t, u32) X(int64_t, i64) X(uint64_t, u64)            \
+      X(float, f32) X(double, f64)
+#define SUBLANE_FOR_EACH_INT_TYPE(X)                                           \
+  X(int32_t, i32) X(uint32_t, u32) X(int64_t, i64) X(uint64_t, u64)
+
+#define SUBLANE_DECLARE_SCANS(scope, op, T, sfx)                               \
+  SUBLANE_BUILTIN_SYNC T __sublane_##scope##_reduce_##op##_##sfx(T x);         \
+  SUBLANE_BUILTIN_SYNC T __sublane_##scope##_inscan_##op##_##sfx(T x);         \
+  SUBLANE_BUILTIN_SYNC T __sublane_##scope##_exscan_##op##_##sfx(T x);
+#define SUBLANE_DECLARE_ARITH(T, sfx)                                          \
+  SUBLANE_DECLARE_SCANS(sg, add, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(sg, mul, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(sg, min, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(sg, max, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(wg, add, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(wg, mul, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(wg, min, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(wg, max, T, sfx)                                       \
+  SUBLANE_BUILTIN_SYNC T __sublane_sg_broadcast_##sfx(T x, uint32_t lane);     \
+  SUBLANE_BUILTIN_SYNC T __sublane_sg_select_##sfx(T x, uint32_t lane);        \
+  SUBLANE_BUILTIN_SYNC T __sublane_sg_shift_left_##sfx(T x, uint32_t delta);   \
+  SUBLANE_BUILTIN_SYNC T __sublane_sg_shift_right_##sfx(T x, uint32_t delta);  \
+  SUBLANE_BUILTIN_SYNC T __sublane_sg_permute_xor_##sfx(T x, uint32_t mask);   \
+  SUBLANE_BUILTIN_SYNC T __sublane_wg_broadcast_##sfx(T x, uint64_t id);
+#define SUBLANE_DECLARE_BITWISE(T, sfx)                                        \
+  SUBLANE_DECLARE_SCANS(sg, and, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(sg, or, T, sfx)                                        \
+  SUBLANE_DECLARE_SCANS(sg, xor, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(sg, land, T, sfx)                                      \
+  SUBLANE_DECLARE_SCANS(sg, lor, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(wg, and, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(wg, or, T, sfx)                                        \
+  SUBLANE_DECLARE_SCANS(wg, xor, T, sfx)                                       \
+  SUBLANE_DECLARE_SCANS(wg, land, T, sfx)                                      \
+  SUBLANE_DECLARE_SCANS(wg, lor, T, sfx)
+SUBLANE_FOR_EACH_TYPE(SUBLANE_DECLARE_ARITH)
+SUBLANE_FOR_EACH_INT_TYPE(SUBLANE_DECLARE_BITWISE)
+#undef SUBLANE_DECLARE_SCANS
+#undef SUBLANE_DECLARE_ARITH
+#undef SUBLANE_DECLARE_BITWISE
+
+SUBLANE_BUILTIN_SYNC uint32_t __sublane_sg_any(uint32_t pred);
+SUBLANE_BUILTIN_SYNC uint32_t __sublane_sg_all(uint32_t pred);
+SUBLANE_BUILTIN_SYNC uint32_t __sublane_wg_any(uint32_t pred);
+SUBLANE_BUILTIN_SYNC uint32_t __sublane_wg_all(uint32_t pred);
+SUBLANE_BUILTIN_SYNC uint64_t __sublane_sg_ballot(uint32_t pred);
 
 #ifdef __cplusplus
 } /* extern "C" */

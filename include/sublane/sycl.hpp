@@ -422,27 +422,55 @@ template <typename T> constexpr const char *type_name() {
 // One entry per kernel type and dimensionality: the work-item function the
 // plugin lowers, and the descriptor that carries the lowered form to the
 // runtime. docs/ir-contract.md describes both.
-template <typename Name, typename Kernel, int D> struct kernel_instance {
+template <typename Name, typename Kernel, int D, uint32_t SubGroupSize = 0,
+          uint32_t Variant = SUBLANE_VARIANT_DEFAULT>
+struct kernel_instance {
   [[clang::annotate("sublane.kernel")]] __attribute__((noinline)) static void
   entry(const void *closure) noexcept {
     (*static_cast<const Kernel *>(closure))(nd_item<D>());
   }
-  static inline sublane_kernel_desc desc = {SUBLANE_DESC_MAGIC,
-                                            0,
-                                            D,
-                                            0,
-                                            SUBLANE_VARIANT_DEFAULT,
-                                            0,
-                                            0,
-                                            0,
-                                            0,
-                                            0,
-                                            type_name<Name>(),
-                                            &entry,
-                                            nullptr};
+  // Field order: see sublane_kernel_desc.
+  static inline sublane_kernel_desc desc = {
+      SUBLANE_DESC_MAGIC, 0, D, SubGroupSize, Variant, 0, 0, 0, 0, 0,
+      type_name<Name>(),  &entry, nullptr};
 };
 
 struct unnamed_kernel {};
+} // namespace detail
+
+namespace ext::oneapi::experimental {
+/// Kernel properties (sycl_ext_oneapi_kernel_properties): pass
+/// `properties{sub_group_size<16>}` to parallel_for to fix a kernel's
+/// sub-group size at compile time, with no compiler flag.
+template <uint32_t N> struct sub_group_size_key {
+  static constexpr uint32_t value = N;
+};
+template <uint32_t N>
+inline constexpr sub_group_size_key<N> sub_group_size{};
+template <typename... Props> struct properties {
+  constexpr properties(Props...) {}
+};
+template <typename... Props> properties(Props...) -> properties<Props...>;
+} // namespace ext::oneapi::experimental
+
+namespace detail {
+template <typename... Props> struct kernel_requests {
+  static constexpr uint32_t sub_group_size = 0;
+  static constexpr uint32_t variant = SUBLANE_VARIANT_DEFAULT;
+};
+template <typename P, typename... Rest> struct kernel_requests<P, Rest...> {
+  static constexpr uint32_t sub_group_size =
+      kernel_requests<Rest...>::sub_group_size;
+  static constexpr uint32_t variant = kernel_requests<Rest...>::variant;
+};
+template <uint32_t N, typename... Rest>
+struct kernel_requests<ext::oneapi::experimental::sub_group_size_key<N>,
+                       Rest...> {
+  static_assert(N == 1 || N == 4 || N == 8 || N == 16 || N == 32 || N == 64,
+                "sublane: sub-group sizes are 1, 4, 8, 16, 32 or 64");
+  static constexpr uint32_t sub_group_size = N;
+  static constexpr uint32_t variant = kernel_requests<Rest...>::variant;
+};
 } // namespace detail
 
 class event {
@@ -455,9 +483,20 @@ class handler {
 public:
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
   void parallel_for(nd_range<D> r, const Kernel &k) {
+    parallel_for<Name>(r, ext::oneapi::experimental::properties<>(), k);
+  }
+
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
+            typename... Props>
+  void parallel_for(nd_range<D> r,
+                    ext::oneapi::experimental::properties<Props...>,
+                    const Kernel &k) {
     using Key = std::conditional_t<std::is_same_v<Name, detail::unnamed_kernel>,
                                    Kernel, Name>;
-    using Instance = detail::kernel_instance<Key, Kernel, D>;
+    using Requests = detail::kernel_requests<Props...>;
+    using Instance =
+        detail::kernel_instance<Key, Kernel, D, Requests::sub_group_size,
+                                Requests::variant>;
     sublane::launch_config cfg;
     cfg.dims = D;
     for (int d = 0; d < D; ++d) {
@@ -538,6 +577,15 @@ public:
     h.parallel_for<Name>(r, k);
     return event();
   }
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
+            typename... Props>
+  event parallel_for(nd_range<D> r,
+                     ext::oneapi::experimental::properties<Props...> props,
+                     const Kernel &k) {
+    handler h;
+    h.parallel_for<Name>(r, props, k);
+    return event();
+  }
   event memcpy(void *dst, const void *src, size_t bytes) {
     std::memcpy(dst, src, bytes);
     return event();
@@ -604,5 +652,7 @@ inline void free(void *ptr) { std::free(ptr); }
 inline void free(void *ptr, const queue &) { std::free(ptr); }
 
 } // namespace sycl
+
+#include "sublane/detail/group_algorithms.hpp"
 
 #endif // SUBLANE_SYCL_HPP

@@ -25,6 +25,7 @@ class LLVMContext;
 class Instruction;
 class Module;
 class StructType;
+class Type;
 class Twine;
 class Value;
 } // namespace llvm
@@ -61,7 +62,50 @@ enum class BuiltinKind {
   SubGroupCount,
   WorkGroupBarrier,
   SubGroupBarrier,
+  /// One of the collectives; getCollectiveInfo() says which.
+  Collective,
 };
+
+/// A collective builtin, decoded from its name
+/// `__sublane_<scope>_<kind>[_<op>][_<type>]`.
+struct CollectiveInfo {
+  enum ScopeKind { SubGroup, WorkGroup } Scope;
+  enum CollectiveKind {
+    Broadcast,
+    Select,
+    ShiftLeft,
+    ShiftRight,
+    PermuteXor,
+    Reduce,
+    InclusiveScan,
+    ExclusiveScan,
+    Any,
+    All,
+    Ballot,
+  } Kind;
+  enum OpKind { None, Add, Mul, Min, Max, And, Or, Xor, LogicalAnd, LogicalOr } Op;
+  enum ElemKind { I32, U32, I64, U64, F32, F64, NoElem } Elem;
+
+  bool isScanOrReduce() const {
+    return Kind == Reduce || Kind == InclusiveScan || Kind == ExclusiveScan;
+  }
+  /// Whether the second operand (lane, delta, mask or id) exists.
+  bool hasIndexOperand() const {
+    return Kind == Broadcast || Kind == Select || Kind == ShiftLeft ||
+           Kind == ShiftRight || Kind == PermuteXor;
+  }
+  bool isSigned() const { return Elem == I32 || Elem == I64; }
+  bool isFloat() const { return Elem == F32 || Elem == F64; }
+  /// The IR type of the value operand and of the result.
+  llvm::Type *getValueType(llvm::LLVMContext &C) const;
+  llvm::Type *getResultType(llvm::LLVMContext &C) const;
+};
+
+/// The collective \p F implements, if it is one.
+std::optional<CollectiveInfo> getCollectiveInfo(const llvm::Function *F);
+/// The type the IR contract gives collective \p Info.
+llvm::FunctionType *getCollectiveType(const CollectiveInfo &Info,
+                                      llvm::LLVMContext &C);
 
 /// The builtin \p F implements, by name, or None.
 BuiltinKind getBuiltinKind(const llvm::Function *F);
@@ -73,6 +117,8 @@ bool builtinTakesDimension(BuiltinKind K);
 /// work-group (the sources of divergence).
 bool isWorkItemVaryingBuiltin(BuiltinKind K);
 bool isBarrierBuiltin(BuiltinKind K);
+/// Barriers and collectives: where all work-items of a group meet.
+bool isSyncBuiltin(BuiltinKind K);
 /// Whether \p Name starts with the builtin prefix "__sublane_".
 bool isBuiltinName(llvm::StringRef Name);
 /// The type the IR contract gives builtin \p K.

@@ -46,8 +46,11 @@ struct Shape {
 enum class DivergenceSources {
   /// Ids, private memory, atomics and calls with side effects.
   Conservative,
-  /// Only the work-item ids: divergence that is certain.
+  /// Only the work-item ids: divergence within a work-group that is certain.
   Provable,
+  /// Only the lane within the sub-group: divergence within a sub-group that
+  /// is certain (a branch on a local id may still be uniform per sub-group).
+  ProvableWithinSubGroup,
 };
 
 class KernelShape {

@@ -1,0 +1,43 @@
+//===- sublane/Passes/CollectiveUtils.h - Collective arithmetic -*- C++ -*-===//
+//
+// The arithmetic of the group algorithms, for scalars and for sub-group-wide
+// vectors: identities, the binary operations with SYCL's semantics, vector
+// reductions through llvm.vector.reduce.*, and scans as log2(width)
+// shift-and-combine steps.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SUBLANE_PASSES_COLLECTIVEUTILS_H
+#define SUBLANE_PASSES_COLLECTIVEUTILS_H
+
+#include "sublane/Passes/KernelInfo.h"
+
+#include "llvm/IR/IRBuilder.h"
+
+namespace sublane {
+
+/// The identity of \p Info's operation for \p Ty (a scalar or a vector of
+/// the element type): 0 for add, 1 for mul, the largest value for min, ...
+llvm::Constant *getIdentity(const CollectiveInfo &Info, llvm::Type *Ty);
+
+/// \p A op \p B, element-wise for vectors. Logical operations give 0 or 1.
+llvm::Value *emitCombine(llvm::IRBuilder<> &B, const CollectiveInfo &Info,
+                         llvm::Value *A, llvm::Value *Bv);
+
+/// The reduction of all elements of vector \p V. Floating-point additions
+/// and multiplications may reassociate: SYCL leaves the order unspecified.
+llvm::Value *emitVectorReduce(llvm::IRBuilder<> &B, const CollectiveInfo &Info,
+                              llvm::Value *V);
+
+/// The inclusive scan of vector \p V, in log2(width) steps that each combine
+/// the vector with itself shifted by a power of two.
+llvm::Value *emitVectorInclusiveScan(llvm::IRBuilder<> &B,
+                                     const CollectiveInfo &Info,
+                                     llvm::Value *V);
+
+/// \p V shifted up by \p By lanes, with \p Fill coming in at lane 0.
+llvm::Value *emitShiftUp(llvm::IRBuilder<> &B, llvm::Value *V, unsigned By,
+                         llvm::Value *Fill);
+
+} // namespace sublane
+
+#endif // SUBLANE_PASSES_COLLECTIVEUTILS_H
