@@ -119,6 +119,7 @@ private:
   void buildItemLoops(Region &R);
   void buildLaneLoop(Region &R);
   void buildFlatDispatch();
+  void dropEmptySwitch(SwitchInst *SW);
   void buildHierarchicalDispatch();
   void emitWorkGroupCombine(IRBuilder<> &B, SyncPoint &SP);
   void emitSubGroupCombine(IRBuilder<> &B, SyncPoint &SP);
@@ -914,6 +915,16 @@ void CBSLowering::buildFlatDispatch() {
     State->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
     CombineBlocks.push_back(Combine);
   }
+  dropEmptySwitch(AfterSW);
+}
+
+/// A switch without cases, where no sync point needs a combine step, is a
+/// plain branch.
+void CBSLowering::dropEmptySwitch(SwitchInst *SW) {
+  if (SW->getNumCases())
+    return;
+  BranchInst::Create(SW->getDefaultDest(), SW->getIterator());
+  SW->eraseFromParent();
 }
 
 /// Hierarchical CBS: between work-group sync points, a loop over the
@@ -982,6 +993,7 @@ void CBSLowering::buildHierarchicalDispatch() {
     CombineBlocks.push_back(Combine);
   }
 
+  dropEmptySwitch(AfterSW);
   // A work-group sync point or the end: the next sub-group starts over.
   B.SetInsertPoint(SGLatch);
   Value *Next = B.CreateAdd(SG, B.getInt64(1), "sg.next", /*HasNUW=*/true);
@@ -1003,6 +1015,7 @@ void CBSLowering::buildHierarchicalDispatch() {
     GroupState->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
     CombineBlocks.push_back(Combine);
   }
+  dropEmptySwitch(EndSW);
 }
 
 /// A loop over the lanes of the current sub-group, the region's clone

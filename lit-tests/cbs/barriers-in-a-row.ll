@@ -9,7 +9,7 @@
 ; CHECK-NEXT: i32 2, label %sublane.r2.pre
 ; CHECK-NEXT: ]
 ; CHECK: %r0.item.exit = phi i32 [ 1,
-; CHECK: sublane.after.barrier.r1:
+; CHECK: sublane.after.sync.r1:
 ; CHECK-NEXT: br label %sublane.r1.next0
 ; CHECK: %r1.item.exit = phi i32 [ 2,
 ; CHECK: %r2.item.exit = phi i32 [ 3,

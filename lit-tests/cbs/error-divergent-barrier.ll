@@ -2,7 +2,7 @@
 ; the barrier's location and the line of the branch that decides it.
 ; RUN: not %opt -passes=sublane-prepare,sublane-wg-cbs -disable-output %s 2>&1 | FileCheck %s
 
-; CHECK: error: kernel.cpp:7:5: in function k void (ptr): kernel 'k': work-group barrier in divergent control flow: the branch at line 5 depends on the work-item id, so not every work-item of the group reaches this barrier
+; CHECK: error: kernel.cpp:7:5: in function k void (ptr): kernel 'k': work-group barrier in divergent control flow: the branch at line 5 depends on the work-item id, so not every work-item of the work-group reaches it
 
 define void @k(ptr %args) #0 !dbg !5 {
 entry:

@@ -12,7 +12,7 @@
 ; CHECK: %local.range0 = load i64, ptr {{.*}}, !invariant.load
 ; CHECK: %global.id.base0 = mul i64 %group.id0, %local.range0
 ; CHECK: sublane.dispatch:
-; CHECK-NEXT: %region = phi i32 [ 0, %sublane.setup ], [ %r0.next.region, %sublane.r0.exit ]
+; CHECK-NEXT: %region = phi i32 [ 0, %sublane.setup ], [ %reached, %sublane.after.region ]
 ; CHECK-NEXT: switch i32 %region, label %sublane.done [
 ; CHECK-NEXT: i32 0, label %sublane.r0.pre
 ; CHECK: sublane.r0.item0:

@@ -15,4 +15,4 @@ void run(sycl::queue &q, int *out) {
       });
 }
 
-// CHECK: divergent-barrier-diagnostic.cpp:13:14: error: kernel 'divergent_barrier': work-group barrier in divergent control flow: the branch at line 12 depends on the work-item id
+// CHECK: divergent-barrier-diagnostic.cpp:13:14: error: kernel 'divergent_barrier': work-group barrier in divergent control flow: the branch at line 12 depends on the work-item id, so not every work-item of the work-group reaches it
