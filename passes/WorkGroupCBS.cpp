@@ -10,6 +10,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -182,6 +183,8 @@ private:
   SmallVector<SyncPoint> Syncs; ///< index j-1 for sync point j
   DenseMap<BasicBlock *, unsigned> SyncIndex;
   DenseMap<CallBase *, unsigned> CollectiveSync;
+  /// Blocks of the kernel (before cloning) inside a loop.
+  DenseSet<BasicBlock *> BlocksInCycles;
   SmallVector<BasicBlock *> OriginalBlocks;
   DenseSet<BasicBlock *> OriginalBlockSet;
   SmallVector<std::unique_ptr<Region>> Regions;
@@ -909,11 +912,11 @@ void CBSLowering::buildFlatDispatch() {
     BasicBlock *Combine = BasicBlock::Create(
         C, "sublane.combine" + Twine(SP.Id), W);
     AfterSW->addCase(B.getInt32(SP.Id), Combine);
+    CombineBlocks.push_back(Combine);
     IRBuilder<> CB(Combine);
     emitWorkGroupCombine(CB, SP);
     CB.CreateBr(Dispatch);
     State->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
-    CombineBlocks.push_back(Combine);
   }
   dropEmptySwitch(AfterSW);
 }
@@ -945,15 +948,15 @@ void CBSLowering::buildHierarchicalDispatch() {
   IRBuilder<> B(Dispatch);
   PHINode *GroupState = B.CreatePHI(I32, 4, "region");
   GroupState->addIncoming(B.getInt32(0), Setup);
-  B.CreateCondBr(B.CreateICmpUGE(GroupState, B.getInt32(ExitState)), Done,
-                 SGHeader);
+  B.CreateCondBr(B.CreateICmpUGE(GroupState, B.getInt32(ExitState), "finished"),
+                 Done, SGHeader);
 
   B.SetInsertPoint(SGHeader);
   PHINode *SG = B.CreatePHI(I64, 2, "sg");
   SG->addIncoming(B.getInt64(0), Dispatch);
   SubGroup = SG;
   SubGroupBase = B.CreateMul(SG, B.getInt64(SubGroupSize), "sg.base");
-  Value *Left = B.CreateSub(WorkGroupSize, SubGroupBase);
+  Value *Left = B.CreateSub(WorkGroupSize, SubGroupBase, "sg.left");
   SubGroupLanes = B.CreateBinaryIntrinsic(Intrinsic::umin, Left,
                                           B.getInt64(SubGroupSize), nullptr,
                                           "sg.lanes");
@@ -985,12 +988,12 @@ void CBSLowering::buildHierarchicalDispatch() {
     BasicBlock *Combine =
         BasicBlock::Create(C, "sublane.sg.combine" + Twine(SP.Id), W);
     AfterSW->addCase(B.getInt32(SP.Id), Combine);
+    CombineBlocks.push_back(Combine);
     IRBuilder<> CB(Combine);
     if (SP.Info)
       emitSubGroupCombine(CB, SP);
     CB.CreateBr(SGDispatch);
     LaneState->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
-    CombineBlocks.push_back(Combine);
   }
 
   dropEmptySwitch(AfterSW);
@@ -998,7 +1001,8 @@ void CBSLowering::buildHierarchicalDispatch() {
   B.SetInsertPoint(SGLatch);
   Value *Next = B.CreateAdd(SG, B.getInt64(1), "sg.next", /*HasNUW=*/true);
   SG->addIncoming(Next, SGLatch);
-  B.CreateCondBr(B.CreateICmpULT(Next, SubGroupCount), SGHeader, WGEnd);
+  B.CreateCondBr(B.CreateICmpULT(Next, SubGroupCount, "sg.more"), SGHeader,
+                 WGEnd);
 
   B.SetInsertPoint(WGEnd);
   SwitchInst *EndSW = B.CreateSwitch(Reached, Dispatch);
@@ -1009,11 +1013,11 @@ void CBSLowering::buildHierarchicalDispatch() {
     BasicBlock *Combine =
         BasicBlock::Create(C, "sublane.combine" + Twine(SP.Id), W);
     EndSW->addCase(B.getInt32(SP.Id), Combine);
+    CombineBlocks.push_back(Combine);
     IRBuilder<> CB(Combine);
     emitWorkGroupCombine(CB, SP);
     CB.CreateBr(Dispatch);
     GroupState->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
-    CombineBlocks.push_back(Combine);
   }
   dropEmptySwitch(EndSW);
 }
@@ -1065,7 +1069,9 @@ void CBSLowering::buildLaneLoop(Region &R) {
   Value *Next = B.CreateAdd(Lane, B.getInt64(1), "r" + Twine(R.Id) + ".lane.next",
                             /*HasNUW=*/true);
   Lane->addIncoming(Next, Latch);
-  auto *Br = B.CreateCondBr(B.CreateICmpULT(Next, SubGroupLanes), Header, R.Exit);
+  auto *Br = B.CreateCondBr(
+      B.CreateICmpULT(Next, SubGroupLanes, "r" + Twine(R.Id) + ".more"),
+      Header, R.Exit);
   MDNode *Parallel = MDNode::get(
       C, {MDString::get(C, "llvm.loop.parallel_accesses"), R.AccessGroup});
   MDNode *Loop = MDNode::getDistinct(C, {nullptr, Parallel});
@@ -1471,12 +1477,19 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
       for (auto &R : Regions)
         if (R->VMap.count(Orig))
           DefinedIn[Orig].insert(R.get());
+    // A definition outside every loop is written once in each item's
+    // life: with a uniform value, every write stores the same, and SSA
+    // dominance makes each sub-group write before it reads. Only values
+    // redefined in a loop can be overwritten under a later sub-group.
     SmallVector<SmallPtrSet<Region *, 8>> Spans = getWorkGroupSpans();
-    for (auto &[Orig, S] : Slots)
+    for (auto &[Orig, S] : Slots) {
+      if (!BlocksInCycles.contains(Orig->getParent()))
+        continue;
       for (auto &Span : Spans)
         if (any_of(DefinedIn[Orig], [&](Region *R) { return Span.contains(R); }) &&
             any_of(UsedIn[Orig], [&](Region *R) { return Span.contains(R); }))
           ReadsOwnDefinition.insert(Orig);
+    }
     ReloadedIn.clear(); // no publishing between sub-groups
   }
   // Lay out the storage, then store after every clone of each definition.
@@ -1645,6 +1658,13 @@ Function *CBSLowering::run() {
   formRegions();
   privatizeAllocas();
   KernelShape Shape(*W, Dims, DivergenceSources::Conservative);
+  {
+    CycleInfo Cycles;
+    Cycles.compute(*W);
+    for (BasicBlock &BB : *W)
+      if (Cycles.getCycle(&BB))
+        BlocksInCycles.insert(&BB);
+  }
   cloneRegions();
   buildDispatch();
   repairCrossRegionUses(Shape);

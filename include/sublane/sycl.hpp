@@ -545,8 +545,39 @@ struct in_order {};
 struct enable_profiling {};
 } // namespace property::queue
 
+namespace info::device {
+struct sub_group_sizes {
+  using return_type = std::vector<size_t>;
+};
+struct max_work_group_size {
+  using return_type = size_t;
+};
+struct local_mem_size {
+  using return_type = uint64_t;
+};
+struct max_compute_units {
+  using return_type = uint32_t;
+};
+struct name {
+  using return_type = std::string;
+};
+} // namespace info::device
+
 class device {
 public:
+  template <typename Param> typename Param::return_type get_info() const {
+    const sublane::device_info &i = info();
+    if constexpr (std::is_same_v<Param, info::device::sub_group_sizes>)
+      return {i.sub_group_sizes.begin(), i.sub_group_sizes.end()};
+    else if constexpr (std::is_same_v<Param, info::device::max_work_group_size>)
+      return i.max_work_group_size;
+    else if constexpr (std::is_same_v<Param, info::device::local_mem_size>)
+      return i.local_mem_size;
+    else if constexpr (std::is_same_v<Param, info::device::max_compute_units>)
+      return i.max_threads;
+    else
+      return i.name;
+  }
   const sublane::device_info &info() const {
     return sublane::get_device_info();
   }

@@ -116,7 +116,10 @@ TEST(KernelApi, DeviceQueries) {
   sycl::queue q;
   sycl::device d = q.get_device();
   EXPECT_TRUE(d.is_cpu());
-  EXPECT_FALSE(d.get_sub_group_sizes().empty());
+  EXPECT_EQ(d.get_sub_group_sizes().size(), 6u);
+  auto sizes = d.get_info<sycl::info::device::sub_group_sizes>();
+  EXPECT_EQ(sizes, (std::vector<size_t>{1, 4, 8, 16, 32, 64}));
+  EXPECT_GE(d.get_info<sycl::info::device::max_work_group_size>(), 1024u);
 }
 
 } // namespace
