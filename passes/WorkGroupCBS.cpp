@@ -127,7 +127,9 @@ private:
   Value *emitLoop(IRBuilder<> &B, Value *Count, Value *Init,
                   function_ref<Value *(IRBuilder<> &, Value *, Value *)> Body,
                   const Twine &Name);
-  void markLiveValueAccess(Instruction *I) { LiveValueAccesses.insert(I); }
+  /// Puts \p I, an access to the lowering's own scratch, in the live-value
+  /// alias scope; clones of it stay there.
+  void markLiveValueAccess(Instruction *I);
   void redirectRegionExits(Region &R);
   void lowerVaryingBuiltins(Region &R);
   void buildDispatch();
@@ -190,8 +192,9 @@ private:
   SmallVector<std::unique_ptr<Region>> Regions;
   DenseMap<Instruction *, std::pair<Instruction *, Region *>> CloneOrigin;
   unsigned ExitState = 0;
-  /// Loads and stores of live-value slots; no user access can touch them.
-  SmallPtrSet<Instruction *, 32> LiveValueAccesses;
+  /// The alias scope of the lowering's own scratch accesses (live values,
+  /// collective operands and results), which no user access can touch.
+  MDNode *LiveValueScope = nullptr;
 };
 
 bool CBSLowering::checkKernel() {
@@ -1324,11 +1327,11 @@ Value *CBSLowering::loadLive(IRBuilder<> &B, Instruction *Orig, const Slot &S,
     Result = B.CreateLoad(S.Ty, Addr, Orig->getName() + ".reload");
     cast<LoadInst>(Result)->setMetadata(LLVMContext::MD_access_group,
                                         R.AccessGroup);
-    LiveValueAccesses.insert(cast<LoadInst>(Result));
+    markLiveValueAccess(cast<LoadInst>(Result));
   } else {
     auto *Base = B.CreateLoad(S.Ty, S.Address, Orig->getName() + ".reload");
     Base->setMetadata(LLVMContext::MD_access_group, R.AccessGroup);
-    LiveValueAccesses.insert(Base);
+    markLiveValueAccess(Base);
     Result = Base;
     if (S.S.isAffine()) {
       Type *IdxTy = S.Ty->isPointerTy() ? DL.getIndexType(S.Ty) : S.Ty;
@@ -1390,7 +1393,9 @@ void CBSLowering::publishAtRegionEnd(const Slot &S, Region &R) {
   B.SetInsertPoint(R.Exit->getTerminator());
   LoadInst *Next = B.CreateLoad(S.Ty, S.NextAddress);
   StoreInst *Publish = B.CreateStore(Next, S.Address);
-  LiveValueAccesses.insert({Current, Seed, Next, Publish});
+  for (Instruction *I : {cast<Instruction>(Current), cast<Instruction>(Seed),
+                         cast<Instruction>(Next), cast<Instruction>(Publish)})
+    markLiveValueAccess(I);
 }
 
 void CBSLowering::storeLive(Instruction *Clone, const Slot &S, Region &R) {
@@ -1410,7 +1415,7 @@ void CBSLowering::storeLive(Instruction *Clone, const Slot &S, Region &R) {
   }
   StoreInst *Store = B.CreateStore(V, Addr);
   Store->setMetadata(LLVMContext::MD_access_group, R.AccessGroup);
-  LiveValueAccesses.insert(Store);
+  markLiveValueAccess(Store);
 }
 
 void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
@@ -1564,23 +1569,26 @@ void CBSLowering::tagParallelAccesses(Region &R) {
 /// Live-value slots are the lowering's own memory, which no pointer of the
 /// kernel's can reach. Saying so lets LLVM keep a uniform value in a register
 /// across a work-item loop that stores to user memory.
+void CBSLowering::markLiveValueAccess(Instruction *I) {
+  if (!LiveValueScope) {
+    MDBuilder MDB(C);
+    MDNode *Domain = MDB.createAnonymousAliasScopeDomain("sublane.scratch");
+    MDNode *Scope = MDB.createAnonymousAliasScope(Domain, "live values");
+    LiveValueScope = MDNode::get(C, {Scope});
+  }
+  I->setMetadata(LLVMContext::MD_alias_scope, LiveValueScope);
+}
+
 void CBSLowering::separateLiveValuesFromUserMemory() {
-  if (LiveValueAccesses.empty())
+  if (!LiveValueScope)
     return;
-  MDBuilder MDB(C);
-  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("sublane.scratch");
-  MDNode *Scope = MDB.createAnonymousAliasScope(Domain, "live values");
-  MDNode *ScopeList = MDNode::get(C, {Scope});
   for (Instruction &I : instructions(W)) {
-    if (!I.mayReadOrWriteMemory())
+    if (!I.mayReadOrWriteMemory() ||
+        I.getMetadata(LLVMContext::MD_alias_scope) == LiveValueScope)
       continue;
-    if (LiveValueAccesses.contains(&I)) {
-      I.setMetadata(LLVMContext::MD_alias_scope, ScopeList);
-      continue;
-    }
-    I.setMetadata(
-        LLVMContext::MD_noalias,
-        MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias), ScopeList));
+    I.setMetadata(LLVMContext::MD_noalias,
+                  MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias),
+                                      LiveValueScope));
   }
 }
 
