@@ -1,0 +1,168 @@
+//===- SubGroupBench.cpp - Sub-group collective micro-benchmarks ----------===//
+//
+// Sub-group reduce, scan and shuffle at sub-group sizes 1 (work-group CBS,
+// what AdaptiveCpp runs on CPUs) and 8/16/32/64 (hierarchical CBS). Each
+// benchmark checks its output against the host once per run; a wrong result
+// fails the benchmark.
+//
+//   sublane_bench_avx512 --benchmark_filter=SubGroup
+//
+//===----------------------------------------------------------------------===//
+
+#include <sublane/sycl.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace xo = sycl::ext::oneapi::experimental;
+
+constexpr size_t WorkGroupSize = 256;
+
+size_t elements(const benchmark::State &State) {
+  return size_t(State.range(0)) / WorkGroupSize * WorkGroupSize;
+}
+
+void setThreads(const benchmark::State &State) {
+  sublane::set_num_threads(unsigned(State.range(1)));
+}
+
+template <uint32_t S> struct ReduceKernel;
+template <uint32_t S> void SubGroupReduce(benchmark::State &State) {
+  setThreads(State);
+  sycl::queue q;
+  const size_t n = elements(State);
+  float *in = sycl::malloc_shared<float>(n, q);
+  float *out = sycl::malloc_shared<float>(n / S, q);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = float(i % 13);
+  auto run = [&] {
+    q.parallel_for<ReduceKernel<S>>(
+         sycl::nd_range<1>(n, WorkGroupSize),
+         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
+           sycl::sub_group sg = it.get_sub_group();
+           float sum = sycl::reduce_over_group(sg, in[it.get_global_id(0)],
+                                               sycl::plus<float>());
+           if (sg.leader())
+             out[it.get_global_id(0) / S] = sum;
+         })
+        .wait();
+  };
+  run();
+  for (size_t c = 0; c < n / S; ++c) {
+    float expect = 0;
+    for (size_t k = 0; k < S; ++k)
+      expect += in[c * S + k];
+    if (out[c] != expect) {
+      State.SkipWithError(("wrong sum in chunk " + std::to_string(c)).c_str());
+      return;
+    }
+  }
+  for (auto _ : State)
+    run();
+  State.SetBytesProcessed(int64_t(State.iterations() * n * sizeof(float)));
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+template <uint32_t S> struct ScanKernel;
+template <uint32_t S> void SubGroupScan(benchmark::State &State) {
+  setThreads(State);
+  sycl::queue q;
+  const size_t n = elements(State);
+  int *in = sycl::malloc_shared<int>(n, q);
+  int *out = sycl::malloc_shared<int>(n, q);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = int(i % 7) - 3;
+  auto run = [&] {
+    q.parallel_for<ScanKernel<S>>(
+         sycl::nd_range<1>(n, WorkGroupSize),
+         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
+           size_t i = it.get_global_id(0);
+           out[i] = sycl::inclusive_scan_over_group(
+               it.get_sub_group(), in[i], sycl::plus<int>());
+         })
+        .wait();
+  };
+  run();
+  for (size_t i = 0, acc = 0; i < n; ++i) {
+    acc = (i % S ? acc : 0) + size_t(in[i]);
+    if (out[i] != int(acc)) {
+      State.SkipWithError(("wrong scan at " + std::to_string(i)).c_str());
+      return;
+    }
+  }
+  for (auto _ : State)
+    run();
+  State.SetBytesProcessed(int64_t(State.iterations() * n * sizeof(int) * 2));
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+template <uint32_t S> struct ShuffleKernel;
+template <uint32_t S> void SubGroupShuffle(benchmark::State &State) {
+  setThreads(State);
+  sycl::queue q;
+  const size_t n = elements(State);
+  float *in = sycl::malloc_shared<float>(n, q);
+  float *out = sycl::malloc_shared<float>(n, q);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = float(i % 101);
+  auto run = [&] {
+    q.parallel_for<ShuffleKernel<S>>(
+         sycl::nd_range<1>(n, WorkGroupSize),
+         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
+           sycl::sub_group sg = it.get_sub_group();
+           size_t i = it.get_global_id(0);
+           float x = in[i];
+           // Butterfly: lane l adds its xor-1 partner and the lane after.
+           float y = sycl::permute_group_by_xor(sg, x, 1);
+           float z = sycl::shift_group_left(sg, x, 1);
+           out[i] = x + y + (sg.get_local_linear_id() + 1 < S ? z : 0.0f);
+         })
+        .wait();
+  };
+  run();
+  for (size_t i = 0; i < n; ++i) {
+    size_t lane = i % S, base = i - lane;
+    float y = S > 1 ? in[base + (lane ^ 1)] : in[i];
+    float z = lane + 1 < S ? in[i + 1] : 0.0f;
+    if (out[i] != in[i] + y + z) {
+      State.SkipWithError(("wrong value at " + std::to_string(i)).c_str());
+      return;
+    }
+  }
+  for (auto _ : State)
+    run();
+  State.SetBytesProcessed(int64_t(State.iterations() * n * sizeof(float) * 2));
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+void Args(benchmark::internal::Benchmark *B) {
+  unsigned All = sublane::get_num_threads();
+  for (unsigned Threads : {1u, All}) {
+    B->Args({1 << 22, Threads});
+    if (All == 1)
+      break;
+  }
+  B->ArgNames({"n", "threads"})->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+
+#define SUBLANE_SIZES(Bench)                                                   \
+  BENCHMARK_TEMPLATE(Bench, 1)->Apply(Args);                                   \
+  BENCHMARK_TEMPLATE(Bench, 8)->Apply(Args);                                   \
+  BENCHMARK_TEMPLATE(Bench, 16)->Apply(Args);                                  \
+  BENCHMARK_TEMPLATE(Bench, 32)->Apply(Args);                                  \
+  BENCHMARK_TEMPLATE(Bench, 64)->Apply(Args);
+SUBLANE_SIZES(SubGroupReduce)
+SUBLANE_SIZES(SubGroupScan)
+SUBLANE_SIZES(SubGroupShuffle)
+
+} // namespace
+
+BENCHMARK_MAIN();
