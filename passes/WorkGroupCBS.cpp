@@ -136,6 +136,7 @@ private:
   void repairCrossRegionUses(const KernelShape &Shape);
   void tagParallelAccesses(Region &R);
   void separateLiveValuesFromUserMemory();
+  void specializeFullSubGroups();
   void deleteOriginalBlocks();
   void layoutBlocks();
   void completeDescriptor();
@@ -181,6 +182,10 @@ private:
   /// In the hierarchical loops: the current sub-group, its first linear id
   /// and its size.
   Value *SubGroup = nullptr, *SubGroupBase = nullptr, *SubGroupLanes = nullptr;
+  /// The hierarchical state machine's pieces that specialization rewires.
+  BasicBlock *SubGroupHeader = nullptr;
+  SwitchInst *SubGroupSwitch = nullptr;
+  PHINode *ReachedPhi = nullptr;
 
   SmallVector<SyncPoint> Syncs; ///< index j-1 for sync point j
   DenseMap<BasicBlock *, unsigned> SyncIndex;
@@ -969,12 +974,15 @@ void CBSLowering::buildHierarchicalDispatch() {
   PHINode *LaneState = B.CreatePHI(I32, 4, "sg.region");
   LaneState->addIncoming(GroupState, SGHeader);
   SwitchInst *SW = B.CreateSwitch(LaneState, Done, Regions.size());
+  SubGroupHeader = SGHeader;
+  SubGroupSwitch = SW;
 
   for (auto &R : Regions)
     buildLaneLoop(*R);
 
   B.SetInsertPoint(AfterLanes);
   PHINode *Reached = B.CreatePHI(I32, Regions.size(), "reached");
+  ReachedPhi = Reached;
   SwitchInst *AfterSW = B.CreateSwitch(Reached, SGLatch);
   for (auto &R : Regions) {
     redirectRegionExits(*R);
@@ -1569,6 +1577,62 @@ void CBSLowering::tagParallelAccesses(Region &R) {
 /// Live-value slots are the lowering's own memory, which no pointer of the
 /// kernel's can reach. Saying so lets LLVM keep a uniform value in a register
 /// across a work-item loop that stores to user memory.
+/// Only the last sub-group of a work-group can be partial. Every region's
+/// lane loop gets a copy with the trip count fixed to the sub-group size,
+/// which full sub-groups take: LLVM then vectorizes or unrolls it without a
+/// masked tail, whose masked stores would also stall the combine step that
+/// reloads the lanes as a vector.
+void CBSLowering::specializeFullSubGroups() {
+  if (!Hierarchical || SubGroupSize == 1)
+    return;
+  IRBuilder<> B(SubGroupHeader->getTerminator());
+  Value *IsFull =
+      B.CreateICmpEQ(SubGroupLanes, B.getInt64(SubGroupSize), "sg.full");
+  Constant *FullLanes = B.getInt64(SubGroupSize);
+  for (auto &R : Regions) {
+    SmallVector<BasicBlock *> Blocks = {R->Preheader};
+    append_range(Blocks, R->Headers);
+    append_range(Blocks, R->Clones);
+    append_range(Blocks, R->Latches);
+    Blocks.push_back(R->Exit);
+    ValueToValueMapTy VMap;
+    SmallVector<BasicBlock *> Copies;
+    for (BasicBlock *BB : Blocks) {
+      BasicBlock *NB = CloneBasicBlock(BB, VMap, ".full", W);
+      VMap[BB] = NB;
+      Copies.push_back(NB);
+    }
+    remapInstructionsInBlocks(Copies, VMap);
+    for (BasicBlock *NB : Copies)
+      for (Instruction &I : *NB) {
+        I.replaceUsesOfWith(SubGroupLanes, FullLanes);
+        if (MDNode *Loop = I.getMetadata(LLVMContext::MD_loop)) {
+          // A loop of its own needs an identity of its own. Full unrolling
+          // would turn it into scalar code before the loop vectorizer sees
+          // its constant trip count.
+          SmallVector<Metadata *> Ops = {nullptr};
+          append_range(Ops, drop_begin(Loop->operands()));
+          Ops.push_back(
+              MDNode::get(C, {MDString::get(C, "llvm.loop.unroll.disable")}));
+          MDNode *Copy = MDNode::getDistinct(C, Ops);
+          Copy->replaceOperandWith(0, Copy);
+          I.setMetadata(LLVMContext::MD_loop, Copy);
+        }
+      }
+    BasicBlock *Choose = BasicBlock::Create(
+        C, "sublane.r" + Twine(R->Id) + ".choose", W, R->Preheader);
+    for (auto Case : SubGroupSwitch->cases())
+      if (Case.getCaseSuccessor() == R->Preheader)
+        Case.setSuccessor(Choose);
+    BranchInst::Create(cast<BasicBlock>(VMap[R->Preheader]), R->Preheader,
+                       IsFull, Choose);
+    ReachedPhi->addIncoming(VMap[R->NextState],
+                            cast<BasicBlock>(VMap[R->Exit]));
+    CombineBlocks.push_back(Choose);
+    append_range(CombineBlocks, Copies);
+  }
+}
+
 void CBSLowering::markLiveValueAccess(Instruction *I) {
   if (!LiveValueScope) {
     MDBuilder MDB(C);
@@ -1679,6 +1743,7 @@ Function *CBSLowering::run() {
   for (auto &R : Regions)
     tagParallelAccesses(*R);
   deleteOriginalBlocks();
+  specializeFullSubGroups();
   separateLiveValuesFromUserMemory();
   layoutBlocks();
 
