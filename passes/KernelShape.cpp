@@ -28,18 +28,35 @@ namespace {
 class DivergenceSourceTTI
     : public TargetTransformInfoImplCRTPBase<DivergenceSourceTTI> {
   using BaseT = TargetTransformInfoImplCRTPBase<DivergenceSourceTTI>;
-  const DenseSet<const Value *> *Sources;
+  const DenseSet<const Value *> *Sources, *Uniform;
 
 public:
   DivergenceSourceTTI(const DataLayout &DL,
-                      const DenseSet<const Value *> &Sources)
-      : BaseT(DL), Sources(&Sources) {}
+                      const DenseSet<const Value *> &Sources,
+                      const DenseSet<const Value *> &Uniform)
+      : BaseT(DL), Sources(&Sources), Uniform(&Uniform) {}
   bool hasBranchDivergence(const Function * = nullptr) const { return true; }
   bool isSourceOfDivergence(const Value *V) const {
     return Sources->contains(V);
   }
-  bool isAlwaysUniform(const Value *) const { return false; }
+  bool isAlwaysUniform(const Value *V) const { return Uniform->contains(V); }
 };
+
+/// Builtins and collectives whose result is the same for all work-items of
+/// a sub-group.
+bool isSubGroupUniform(const Instruction &I) {
+  BuiltinKind K = getBuiltinKind(&I);
+  if (K == BuiltinKind::SubGroupId || K == BuiltinKind::SubGroupSize)
+    return true;
+  if (K != BuiltinKind::Collective)
+    return false;
+  auto Info = getCollectiveInfo(cast<CallBase>(I).getCalledFunction());
+  return Info->Kind == CollectiveInfo::Reduce ||
+         Info->Kind == CollectiveInfo::Broadcast ||
+         Info->Kind == CollectiveInfo::Any ||
+         Info->Kind == CollectiveInfo::All ||
+         Info->Kind == CollectiveInfo::Ballot;
+}
 
 bool isConservativeSource(const Instruction &I) {
   if (isa<AllocaInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
@@ -68,8 +85,9 @@ bool isConservativeSource(const Instruction &I) {
 }
 } // namespace
 
-KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources)
-    : F(&Fn), Dims(Dims) {
+KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
+                         ArrayRef<const Value *> AlwaysUniform)
+    : F(&Fn), Dims(Dims), UniformSet(AlwaysUniform.begin(), AlwaysUniform.end()) {
   for (Instruction &I : instructions(Fn)) {
     bool Source = false;
     switch (Sources) {
@@ -82,12 +100,15 @@ KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources)
     case DivergenceSources::ProvableWithinSubGroup:
       Source = getBuiltinKind(&I) == BuiltinKind::SubGroupLocalId;
       break;
+    case DivergenceSources::ConservativeWithinSubGroup:
+      Source = isConservativeSource(I) && !isSubGroupUniform(I);
+      break;
     }
     if (Source)
       SourceSet.insert(&I);
   }
   TTI = std::make_unique<TargetTransformInfo>(
-      DivergenceSourceTTI(Fn.getDataLayout(), SourceSet));
+      DivergenceSourceTTI(Fn.getDataLayout(), SourceSet, UniformSet));
   DT = std::make_unique<DominatorTree>(Fn);
   CI = std::make_unique<CycleInfo>();
   CI->compute(Fn);

@@ -35,6 +35,7 @@ STATISTIC(NumRegions, "Number of barrier-free regions formed");
 STATISTIC(NumUniformSlots, "Number of live values kept once per group");
 STATISTIC(NumAffineSlots, "Number of live values recomputed from the id");
 STATISTIC(NumPerItemArrays, "Number of live values kept per work-item");
+STATISTIC(NumPerSubGroupSlots, "Number of live values kept per sub-group");
 STATISTIC(NumPerItemAllocas, "Number of private variables kept per item");
 STATISTIC(NumHoisted, "Number of group-invariant instructions hoisted");
 
@@ -93,6 +94,9 @@ struct Slot {
   /// so that later items still read the value from before the region.
   Value *NextAddress = nullptr;
   SmallPtrSet<Region *, 2> WritesNext;
+  /// A varying value that is uniform within each sub-group: one element per
+  /// sub-group, indexed by the sub-group id.
+  bool PerSubGroup = false;
 };
 
 class CBSLowering {
@@ -133,7 +137,8 @@ private:
   void redirectRegionExits(Region &R);
   void lowerVaryingBuiltins(Region &R);
   void buildDispatch();
-  void repairCrossRegionUses(const KernelShape &Shape);
+  void repairCrossRegionUses(const KernelShape &Shape,
+                             const KernelShape *SubGroupShape);
   void tagParallelAccesses(Region &R);
   void separateLiveValuesFromUserMemory();
   void specializeFullSubGroups();
@@ -190,6 +195,8 @@ private:
   SmallVector<SyncPoint> Syncs; ///< index j-1 for sync point j
   DenseMap<BasicBlock *, unsigned> SyncIndex;
   DenseMap<CallBase *, unsigned> CollectiveSync;
+  /// Loads of collective results that are the same across a sub-group.
+  SmallVector<const Value *> SubGroupUniformResults;
   /// Blocks of the kernel (before cloning) inside a loop.
   DenseSet<BasicBlock *> BlocksInCycles;
   SmallVector<BasicBlock *> OriginalBlocks;
@@ -540,6 +547,13 @@ void CBSLowering::lowerCollectivesToArrays() {
                                 B.CreateGEP(CB->getType(), SP.Out, Lin2),
                                 Short + ".result");
     markLiveValueAccess(Result);
+    if (SP.Info->Scope == CollectiveInfo::SubGroup &&
+        (SP.Info->Kind == CollectiveInfo::Reduce ||
+         SP.Info->Kind == CollectiveInfo::Broadcast ||
+         SP.Info->Kind == CollectiveInfo::Any ||
+         SP.Info->Kind == CollectiveInfo::All ||
+         SP.Info->Kind == CollectiveInfo::Ballot))
+      SubGroupUniformResults.push_back(Result);
     CB->replaceAllUsesWith(Result);
     CollectiveSync[CB] = Syncs.size();
     Syncs.push_back(SP);
@@ -1331,7 +1345,8 @@ Value *CBSLowering::loadLive(IRBuilder<> &B, Instruction *Orig, const Slot &S,
                              Region &R) {
   Value *Result;
   if (S.S.isVarying()) {
-    Value *Addr = B.CreateGEP(S.Ty, S.Address, R.LinearId);
+    Value *Addr =
+        B.CreateGEP(S.Ty, S.Address, S.PerSubGroup ? SubGroup : R.LinearId);
     Result = B.CreateLoad(S.Ty, Addr, Orig->getName() + ".reload");
     cast<LoadInst>(Result)->setMetadata(LLVMContext::MD_access_group,
                                         R.AccessGroup);
@@ -1414,7 +1429,7 @@ void CBSLowering::storeLive(Instruction *Clone, const Slot &S, Region &R) {
   Value *V = Clone;
   Value *Addr = S.WritesNext.contains(&R) ? S.NextAddress : S.Address;
   if (S.S.isVarying()) {
-    Addr = B.CreateGEP(S.Ty, S.Address, R.LinearId);
+    Addr = B.CreateGEP(S.Ty, S.Address, S.PerSubGroup ? SubGroup : R.LinearId);
   } else if (S.S.isAffine()) {
     Type *IdxTy = S.Ty->isPointerTy() ? DL.getIndexType(S.Ty) : S.Ty;
     Value *Step = scaledId(B, R, IdxTy, -S.S.Stride);
@@ -1426,7 +1441,8 @@ void CBSLowering::storeLive(Instruction *Clone, const Slot &S, Region &R) {
   markLiveValueAccess(Store);
 }
 
-void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
+void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
+                                        const KernelShape *SubGroupShape) {
   DominatorTree DT(*W);
   struct PendingUse {
     Use *U;
@@ -1466,6 +1482,9 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
   // it is kept per work-item.
   DenseMap<Instruction *, SmallPtrSet<Region *, 2>> ReloadedIn;
   DenseSet<Instruction *> ReadsOwnDefinition;
+  // Values a lane loop both redefines and reloads: later lanes must not see
+  // earlier lanes' new values.
+  DenseSet<Instruction *> LaneConflicts;
   for (PendingUse &P : Pending) {
     auto *Def = dyn_cast_or_null<Instruction>(P.R->VMap.lookup(P.Orig));
     if (!Def)
@@ -1503,6 +1522,9 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
             any_of(UsedIn[Orig], [&](Region *R) { return Span.contains(R); }))
           ReadsOwnDefinition.insert(Orig);
     }
+    for (auto &[Orig, Rs] : ReloadedIn)
+      if (BlocksInCycles.contains(Orig->getParent()))
+        LaneConflicts.insert(Orig);
     ReloadedIn.clear(); // no publishing between sub-groups
   }
   // Lay out the storage, then store after every clone of each definition.
@@ -1512,10 +1534,18 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
     if ((S.S.isAffine() && !S.Ty->isIntegerTy() && !S.Ty->isPointerTy()) ||
         ReadsOwnDefinition.contains(Orig))
       S.S = Shape::varying();
+    // Kept once per sub-group when the value only varies between them (the
+    // sub-group id, a sub-group reduction): the lanes of one sub-group
+    // write the same value, and other sub-groups have slots of their own.
+    S.PerSubGroup = S.S.isVarying() && SubGroupShape &&
+                    SubGroupShape->isUniform(Orig) &&
+                    !LaneConflicts.contains(Orig);
     uint64_t Bytes = DL.getTypeAllocSize(S.Ty);
-    S.Address = allocateScratch(Bytes, S.S.isVarying(),
-                                Orig->getName() +
-                                    (S.S.isVarying() ? ".items" : ".slot"));
+    S.Address = allocateScratch(
+        Bytes, S.S.isVarying(),
+        Orig->getName() + (S.PerSubGroup ? ".subgroups"
+                           : S.S.isVarying() ? ".items"
+                                             : ".slot"));
     auto Reloaded = ReloadedIn.find(Orig);
     if (!S.S.isVarying() && Reloaded != ReloadedIn.end()) {
       S.NextAddress = allocateScratch(Bytes, /*PerItem=*/false,
@@ -1524,7 +1554,9 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape) {
       for (Region *R : S.WritesNext)
         publishAtRegionEnd(S, *R);
     }
-    if (S.S.isVarying())
+    if (S.PerSubGroup)
+      ++NumPerSubGroupSlots;
+    else if (S.S.isVarying())
       ++NumPerItemArrays;
     else if (S.S.isAffine())
       ++NumAffineSlots;
@@ -1730,6 +1762,10 @@ Function *CBSLowering::run() {
   formRegions();
   privatizeAllocas();
   KernelShape Shape(*W, Dims, DivergenceSources::Conservative);
+  std::optional<KernelShape> SubGroupShape;
+  if (Hierarchical && SubGroupSize > 1)
+    SubGroupShape.emplace(*W, Dims, DivergenceSources::ConservativeWithinSubGroup,
+                          SubGroupUniformResults);
   {
     CycleInfo Cycles;
     Cycles.compute(*W);
@@ -1739,7 +1775,7 @@ Function *CBSLowering::run() {
   }
   cloneRegions();
   buildDispatch();
-  repairCrossRegionUses(Shape);
+  repairCrossRegionUses(Shape, SubGroupShape ? &*SubGroupShape : nullptr);
   for (auto &R : Regions)
     tagParallelAccesses(*R);
   deleteOriginalBlocks();

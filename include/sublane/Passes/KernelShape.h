@@ -51,11 +51,18 @@ enum class DivergenceSources {
   /// Only the lane within the sub-group: divergence within a sub-group that
   /// is certain (a branch on a local id may still be uniform per sub-group).
   ProvableWithinSubGroup,
+  /// Like Conservative, for "uniform within each sub-group": the sub-group
+  /// id and size and sub-group reductions, broadcasts and votes do not
+  /// diverge.
+  ConservativeWithinSubGroup,
 };
 
 class KernelShape {
 public:
-  KernelShape(llvm::Function &F, unsigned Dims, DivergenceSources Sources);
+  /// \p AlwaysUniform: values known to be uniform at the analysed level
+  /// whatever they are computed from.
+  KernelShape(llvm::Function &F, unsigned Dims, DivergenceSources Sources,
+              llvm::ArrayRef<const llvm::Value *> AlwaysUniform = {});
   KernelShape(KernelShape &&);
   ~KernelShape();
 
@@ -83,7 +90,7 @@ private:
 
   llvm::Function *F;
   unsigned Dims;
-  llvm::DenseSet<const llvm::Value *> SourceSet;
+  llvm::DenseSet<const llvm::Value *> SourceSet, UniformSet;
   std::unique_ptr<llvm::TargetTransformInfo> TTI;
   std::unique_ptr<llvm::DominatorTree> DT;
   std::unique_ptr<llvm::CycleInfo> CI;
