@@ -10,7 +10,7 @@
 ; CHECK-DAG: %odd.items = getelementptr i8, ptr %scratch
 ; CHECK-DAG: getelementptr i32, ptr %twice.subgroups, i64 %sg
 ; CHECK-DAG: getelementptr i32, ptr %sg_reduce_add_i32.result.subgroups, i64 %sg
-; CHECK-DAG: getelementptr i32, ptr %odd.items, i64 %r0.lid.linear
+; CHECK-DAG: getelementptr i32, ptr %odd.items, i64 %r{{[0-9]}}.lid.linear
 
 define void @k(ptr %args) #0 {
   %lid = call i64 @__sublane_local_id(i32 0)
