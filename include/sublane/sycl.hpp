@@ -30,6 +30,12 @@ namespace sycl {
 using exception = sublane::runtime_error;
 
 namespace detail {
+/// id<1> and item<1> convert to size_t, as SYCL says; other dimensions not.
+template <typename Derived, int D> struct scalar_conversion {};
+template <typename Derived> struct scalar_conversion<Derived, 1> {
+  operator size_t() const { return static_cast<const Derived *>(this)->get(0); }
+};
+
 template <int D> struct array_base {
   static_assert(D >= 1 && D <= 3, "SYCL ranges have 1, 2 or 3 dimensions");
   size_t v[D] = {};
@@ -181,7 +187,9 @@ range(size_t)->range<1>;
 range(size_t, size_t)->range<2>;
 range(size_t, size_t, size_t)->range<3>;
 
-template <int D = 1> class id : public detail::array_base<D> {
+template <int D = 1>
+class id : public detail::array_base<D>,
+           public detail::scalar_conversion<id<D>, D> {
 public:
   constexpr id() = default;
   template <int N = D, typename = std::enable_if_t<N == 1>>
@@ -198,10 +206,6 @@ public:
     this->v[0] = i0;
     this->v[1] = i1;
     this->v[2] = i2;
-  }
-  template <int N = D, typename = std::enable_if_t<N == 1>>
-  constexpr operator size_t() const {
-    return this->v[0];
   }
   friend constexpr bool operator==(const id &a, const id &b) {
     for (int d = 0; d < D; ++d)
@@ -239,8 +243,109 @@ private:
 
 namespace access {
 enum class fence_space { local_space, global_space, global_and_local };
+enum class address_space {
+  global_space,
+  local_space,
+  constant_space,
+  private_space,
+  generic_space
+};
 } // namespace access
 enum class memory_scope { work_item, sub_group, work_group, device, system };
+enum class memory_order { relaxed, acquire, release, acq_rel, seq_cst };
+
+/// Atomic operations on a referenced object (SYCL 2020 atomic_ref), on the
+/// CPU's atomics. Work-items of a group run one after another on one thread,
+/// and groups run on several threads, so every order is kept as asked.
+template <typename T, memory_order DefaultOrder, memory_scope DefaultScope,
+          access::address_space Space = access::address_space::generic_space>
+class atomic_ref {
+  static constexpr int order(memory_order o) {
+    switch (o) {
+    case memory_order::relaxed:
+      return __ATOMIC_RELAXED;
+    case memory_order::acquire:
+      return __ATOMIC_ACQUIRE;
+    case memory_order::release:
+      return __ATOMIC_RELEASE;
+    case memory_order::acq_rel:
+      return __ATOMIC_ACQ_REL;
+    default:
+      return __ATOMIC_SEQ_CST;
+    }
+  }
+
+public:
+  explicit atomic_ref(T &ref) : ptr_(&ref) {}
+  T load(memory_order o = DefaultOrder) const {
+    T r;
+    __atomic_load(ptr_, &r, order(o));
+    return r;
+  }
+  void store(T v, memory_order o = DefaultOrder) const {
+    __atomic_store(ptr_, &v, order(o));
+  }
+  operator T() const { return load(); }
+  T operator=(T v) const {
+    store(v);
+    return v;
+  }
+  T exchange(T v, memory_order o = DefaultOrder) const {
+    T r;
+    __atomic_exchange(ptr_, &v, &r, order(o));
+    return r;
+  }
+  bool compare_exchange_strong(T &expected, T desired,
+                               memory_order o = DefaultOrder) const {
+    return __atomic_compare_exchange(ptr_, &expected, &desired, false,
+                                     order(o), __ATOMIC_RELAXED);
+  }
+  bool compare_exchange_weak(T &expected, T desired,
+                             memory_order o = DefaultOrder) const {
+    return compare_exchange_strong(expected, desired, o);
+  }
+  T fetch_add(T v, memory_order o = DefaultOrder) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      T old = load(memory_order::relaxed);
+      while (!compare_exchange_strong(old, old + v, o))
+        ;
+      return old;
+    } else {
+      return __atomic_fetch_add(ptr_, v, order(o));
+    }
+  }
+  T fetch_sub(T v, memory_order o = DefaultOrder) const {
+    return fetch_add(-v, o);
+  }
+  T fetch_and(T v, memory_order o = DefaultOrder) const {
+    return __atomic_fetch_and(ptr_, v, order(o));
+  }
+  T fetch_or(T v, memory_order o = DefaultOrder) const {
+    return __atomic_fetch_or(ptr_, v, order(o));
+  }
+  T fetch_xor(T v, memory_order o = DefaultOrder) const {
+    return __atomic_fetch_xor(ptr_, v, order(o));
+  }
+  T fetch_min(T v, memory_order o = DefaultOrder) const {
+    T old = load(memory_order::relaxed);
+    while (v < old && !compare_exchange_strong(old, v, o))
+      ;
+    return old;
+  }
+  T fetch_max(T v, memory_order o = DefaultOrder) const {
+    T old = load(memory_order::relaxed);
+    while (old < v && !compare_exchange_strong(old, v, o))
+      ;
+    return old;
+  }
+  T operator+=(T v) const { return fetch_add(v) + v; }
+  T operator-=(T v) const { return fetch_sub(v) - v; }
+  T operator++() const { return fetch_add(T(1)) + T(1); }
+  T operator++(int) const { return fetch_add(T(1)); }
+
+private:
+  T *ptr_;
+};
 
 namespace detail {
 // Row-major linearisation: the last dimension varies fastest, as SYCL says.
@@ -374,6 +479,30 @@ public:
   }
 };
 
+/// A work-item of a basic parallel_for over a range (no work-groups).
+template <int D = 1>
+class item : public detail::scalar_conversion<item<D>, D> {
+public:
+  item(id<D> i, range<D> r) : id_(i), range_(r) {}
+  id<D> get_id() const { return id_; }
+  size_t get_id(int d) const { return id_[d]; }
+  size_t operator[](int d) const { return id_[d]; }
+  range<D> get_range() const { return range_; }
+  size_t get_range(int d) const { return range_[d]; }
+  size_t get_linear_id() const {
+    size_t linear = 0;
+    for (int d = 0; d < D; ++d)
+      linear = linear * range_[d] + id_[d];
+    return linear;
+  }
+  operator id<D>() const { return id_; }
+  size_t get(int d) const { return id_[d]; }
+
+private:
+  id<D> id_;
+  range<D> range_;
+};
+
 template <int D> inline void group_barrier(group<D>, memory_scope = {}) {
   __sublane_wg_barrier();
 }
@@ -436,6 +565,7 @@ struct kernel_instance {
 };
 
 struct unnamed_kernel {};
+template <typename Name, typename Kernel> struct range_kernel {};
 } // namespace detail
 
 namespace ext::oneapi::experimental {
@@ -484,6 +614,41 @@ public:
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
   void parallel_for(nd_range<D> r, const Kernel &k) {
     parallel_for<Name>(r, ext::oneapi::experimental::properties<>(), k);
+  }
+
+  /// A basic data-parallel kernel over \p r, taking an item<D> or an id<D>:
+  /// run as an nd-range with work-groups along the last dimension, rounded
+  /// up and guarded so that every id in \p r runs exactly once.
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
+  void parallel_for(range<D> r, const Kernel &k) {
+    if (r.size() == 0)
+      return;
+    constexpr size_t Width = 128;
+    range<D> global = r, local;
+    for (int d = 0; d < D; ++d)
+      local[d] = 1;
+    local[D - 1] = r[D - 1] < Width ? r[D - 1] : Width;
+    global[D - 1] = (r[D - 1] + local[D - 1] - 1) / local[D - 1] * local[D - 1];
+    parallel_for<detail::range_kernel<Name, Kernel>>(
+        nd_range<D>(global, local), [=](nd_item<D> it) {
+          id<D> i = it.get_global_id();
+          if (i[D - 1] >= r[D - 1])
+            return;
+          if constexpr (std::is_invocable_v<const Kernel &, item<D>>)
+            k(item<D>(i, r));
+          else
+            k(i);
+        });
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel>
+  void parallel_for(size_t n, const Kernel &k) {
+    parallel_for<Name>(range<1>(n), k);
+  }
+
+  template <typename Name = detail::unnamed_kernel, typename Kernel>
+  void single_task(const Kernel &k) {
+    parallel_for<detail::range_kernel<Name, Kernel>>(
+        nd_range<1>(1, 1), [=](nd_item<1>) { k(); });
   }
 
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
@@ -606,6 +771,24 @@ public:
   event parallel_for(nd_range<D> r, const Kernel &k) {
     handler h;
     h.parallel_for<Name>(r, k);
+    return event();
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
+  event parallel_for(range<D> r, const Kernel &k) {
+    handler h;
+    h.parallel_for<Name>(r, k);
+    return event();
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel>
+  event parallel_for(size_t n, const Kernel &k) {
+    handler h;
+    h.parallel_for<Name>(range<1>(n), k);
+    return event();
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel>
+  event single_task(const Kernel &k) {
+    handler h;
+    h.single_task<Name>(k);
     return event();
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D,

@@ -1,0 +1,77 @@
+//===- BasicKernelsTest.cpp - parallel_for over a range, single_task, atomics //
+
+#include <sublane/sycl.hpp>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+TEST(BasicKernels, RangeWithIdAndItem) {
+  sycl::queue q;
+  const size_t n = 1000; // not a multiple of the work-group width
+  int *a = sycl::malloc_shared<int>(n, q), *b = sycl::malloc_shared<int>(n, q);
+  for (size_t i = 0; i < n; ++i)
+    a[i] = b[i] = -1;
+  q.parallel_for<class with_id>(sycl::range<1>(n),
+                                [=](sycl::id<1> i) { a[i] = int(i[0]) * 2; })
+      .wait();
+  q.parallel_for(n, [=](sycl::item<1> it) {
+     b[it.get_id(0)] = int(it.get_linear_id() + it.get_range(0));
+   }).wait();
+  for (size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(a[i], int(i) * 2) << i;
+    ASSERT_EQ(b[i], int(i + n)) << i;
+  }
+  sycl::free(a, q);
+  sycl::free(b, q);
+}
+
+TEST(BasicKernels, Range2DAndSingleTask) {
+  sycl::queue q;
+  const size_t rows = 7, cols = 300;
+  float *m = sycl::malloc_shared<float>(rows * cols, q);
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for(sycl::range<2>(rows, cols), [=](sycl::item<2> it) {
+       m[it.get_linear_id()] = float(it[0] * 1000 + it[1]);
+     });
+   }).wait();
+  int *flag = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] { flag[0] = 42; }).wait();
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t c = 0; c < cols; ++c)
+      ASSERT_EQ(m[r * cols + c], float(r * 1000 + c));
+  EXPECT_EQ(flag[0], 42);
+  sycl::free(m, q);
+  sycl::free(flag, q);
+}
+
+TEST(BasicKernels, AtomicRefAcrossGroupsAndThreads) {
+  sycl::queue q;
+  const size_t n = 1 << 16;
+  unsigned *count = sycl::malloc_shared<unsigned>(1, q);
+  float *sum = sycl::malloc_shared<float>(1, q);
+  int *lo = sycl::malloc_shared<int>(1, q);
+  count[0] = 0;
+  sum[0] = 0;
+  lo[0] = 1 << 30;
+  q.parallel_for(sycl::nd_range<1>(n, 64), [=](sycl::nd_item<1> it) {
+     size_t i = it.get_global_id(0);
+     sycl::atomic_ref<unsigned, sycl::memory_order::relaxed,
+                      sycl::memory_scope::device,
+                      sycl::access::address_space::global_space>(count[0])
+         .fetch_add(1u);
+     sycl::atomic_ref<float, sycl::memory_order::relaxed,
+                      sycl::memory_scope::device>(sum[0]) += 1.0f;
+     sycl::atomic_ref<int, sycl::memory_order::relaxed,
+                      sycl::memory_scope::device>(lo[0])
+         .fetch_min(int(i % 1000) - 7);
+   }).wait();
+  EXPECT_EQ(count[0], n);
+  EXPECT_EQ(sum[0], float(n));
+  EXPECT_EQ(lo[0], -7);
+  sycl::free(count, q);
+  sycl::free(sum, q);
+  sycl::free(lo, q);
+}
+
+} // namespace
