@@ -186,6 +186,47 @@ Row transpose(sycl::queue &q, const Options &o) {
   return r;
 }
 
+Row subGroupSums(sycl::queue &q, const Options &o) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  constexpr size_t S = 16;
+  const size_t wg = 256, n = o.size / wg * wg;
+  float *in = sycl::malloc_shared<float>(n, q);
+  float *out = sycl::malloc_shared<float>(n / S, q);
+  std::vector<float> ref(n / S);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = float(i % 9);
+  auto kernel = [&] {
+    q.parallel_for<class sg_sums>(
+         sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           sycl::sub_group sg = it.get_sub_group();
+           float s = sycl::reduce_over_group(sg, in[it.get_global_id(0)],
+                                             sycl::plus<float>());
+           if (sg.leader())
+             out[it.get_global_id(0) / S] = s;
+         })
+        .wait();
+  };
+  float *r = ref.data();
+  auto openmp = [&] {
+#pragma omp parallel for
+    for (size_t c = 0; c < n / S; ++c) {
+      float s = 0;
+#pragma omp simd reduction(+ : s)
+      for (size_t k = 0; k < S; ++k)
+        s += in[c * S + k];
+      r[c] = s;
+    }
+  };
+  Row row{"sub-group sums (reduce_over_group, sub-group size 16)", true,
+          bestSeconds(o.repeat, kernel), bestSeconds(o.repeat, openmp)};
+  for (size_t c = 0; c < n / S && row.ok; ++c)
+    row.ok = out[c] == ref[c];
+  sycl::free(in, q);
+  sycl::free(out, q);
+  return row;
+}
+
 Row saxpy(sycl::queue &q, const Options &o) {
   const size_t wg = 128, n = o.size / wg * wg;
   float *x = sycl::malloc_shared<float>(n, q);
@@ -246,13 +287,14 @@ int main(int argc, char **argv) {
   if (o.repeat < 1)
     o.repeat = 1;
   sycl::queue q;
-  std::printf("sublane examples: sub-group size 1 (work-group CBS), %u "
-              "threads, %zu elements, best of %d runs\n\n",
+  std::printf("sublane examples: %u threads, %zu elements, best of %d runs "
+              "(sub-group size 1 unless a kernel asks for another)\n\n",
               sublane::get_num_threads(), o.size, o.repeat);
   std::printf("%-54s %-6s %12s %12s %8s\n", "kernel", "check", "sublane ms",
               "OpenMP ms", "ratio");
   bool all = true;
-  for (auto *run : {workGroupReduction, stencil2D, transpose, saxpy}) {
+  for (auto *run :
+       {workGroupReduction, stencil2D, transpose, subGroupSums, saxpy}) {
     std::fflush(stdout);
     Row r = run(q, o);
     all &= r.ok;
