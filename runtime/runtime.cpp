@@ -69,13 +69,15 @@ std::string formatRange(const uint64_t *R, uint32_t Dims) {
   return OS.str();
 }
 
-void validate(const sublane_kernel_desc &Desc, const launch_config &Cfg) {
+void validate(const sublane_kernel_desc &Desc, const launch_config &Cfg,
+              bool NeedLowered) {
   if (Desc.magic != SUBLANE_DESC_MAGIC)
     throw runtime_error("sublane: launch of a corrupt kernel descriptor");
-  if (!(Desc.flags & SUBLANE_DESC_LOWERED) || !Desc.wg_fn)
+  if (NeedLowered && (!(Desc.flags & SUBLANE_DESC_LOWERED) || !Desc.wg_fn))
     refuse(Desc, "it was not compiled with the sublane plugin; compile it "
-                 "with sublane-clang++, or pass -fpass-plugin=<libsublane "
-                 "plugin> to clang++");
+                 "with sublane-clang++, or pass -fpass-plugin=<path to "
+                 "SublanePasses.so> to clang++ (or run it without the "
+                 "plugin on the fiber engine: SUBLANE_ENGINE=fibers)");
   if (Cfg.dims != Desc.dims)
     refuse(Desc, "it was compiled for " + std::to_string(Desc.dims) +
                      " dimensions but launched with " +
@@ -106,7 +108,12 @@ void validate(const sublane_kernel_desc &Desc, const launch_config &Cfg) {
 
 void launch(const sublane_kernel_desc &Desc, const void *Closure,
             const launch_config &Cfg) {
-  validate(Desc, Cfg);
+  bool Fibers = get_engine() == engine::fibers;
+  validate(Desc, Cfg, /*NeedLowered=*/!Fibers);
+  if (Fibers) {
+    launch_fibers(Desc, Closure, Cfg, kernelName(Desc));
+    return;
+  }
   uint64_t Groups[3] = {1, 1, 1}, Local[3] = {1, 1, 1};
   uint64_t TotalGroups = 1, WGSize = 1;
   for (uint32_t D = 0; D < Cfg.dims; ++D) {
@@ -184,100 +191,3 @@ const device_info &get_device_info() {
 }
 
 } // namespace sublane
-
-//===-- Builtins for code the plugin did not lower --------------------------===
-// A kernel compiled without the plugin still links against these; the launch
-// is refused before any of them can run.
-
-[[noreturn]] static void notLowered(const char *Builtin) {
-  std::fprintf(stderr,
-               "sublane: %s called from a kernel that was not compiled with "
-               "the sublane plugin\n",
-               Builtin);
-  std::abort();
-}
-
-extern "C" {
-uint64_t __sublane_global_id(uint32_t) noexcept {
-  notLowered("__sublane_global_id");
-}
-uint64_t __sublane_local_id(uint32_t) noexcept {
-  notLowered("__sublane_local_id");
-}
-uint64_t __sublane_group_id(uint32_t) noexcept {
-  notLowered("__sublane_group_id");
-}
-uint64_t __sublane_global_range(uint32_t) noexcept {
-  notLowered("__sublane_global_range");
-}
-uint64_t __sublane_local_range(uint32_t) noexcept {
-  notLowered("__sublane_local_range");
-}
-uint64_t __sublane_group_range(uint32_t) noexcept {
-  notLowered("__sublane_group_range");
-}
-uint64_t __sublane_local_linear_id(void) noexcept {
-  notLowered("__sublane_local_linear_id");
-}
-void *__sublane_local_mem(void) noexcept { notLowered("__sublane_local_mem"); }
-uint32_t __sublane_sg_local_id(void) noexcept {
-  notLowered("__sublane_sg_local_id");
-}
-uint32_t __sublane_sg_id(void) noexcept { notLowered("__sublane_sg_id"); }
-uint32_t __sublane_sg_size(void) noexcept { notLowered("__sublane_sg_size"); }
-uint32_t __sublane_sg_max_size(void) noexcept {
-  notLowered("__sublane_sg_max_size");
-}
-uint32_t __sublane_sg_count(void) noexcept { notLowered("__sublane_sg_count"); }
-void __sublane_wg_barrier(void) noexcept { notLowered("__sublane_wg_barrier"); }
-#define SUBLANE_STUB_SCANS(scope, op, T, sfx)                                  \
-  T __sublane_##scope##_reduce_##op##_##sfx(T) noexcept {                      \
-    notLowered("__sublane_" #scope "_reduce_" #op "_" #sfx);                   \
-  }                                                                            \
-  T __sublane_##scope##_inscan_##op##_##sfx(T) noexcept {                      \
-    notLowered("__sublane_" #scope "_inscan_" #op "_" #sfx);                   \
-  }                                                                            \
-  T __sublane_##scope##_exscan_##op##_##sfx(T) noexcept {                      \
-    notLowered("__sublane_" #scope "_exscan_" #op "_" #sfx);                   \
-  }
-#define SUBLANE_STUB_EXCHANGE(name, T, sfx, IdT)                               \
-  T __sublane_##name##_##sfx(T, IdT) noexcept {                                \
-    notLowered("__sublane_" #name "_" #sfx);                                   \
-  }
-#define SUBLANE_STUB_ARITH(T, sfx)                                             \
-  SUBLANE_STUB_SCANS(sg, add, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(sg, mul, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(sg, min, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(sg, max, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(wg, add, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(wg, mul, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(wg, min, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(wg, max, T, sfx)                                          \
-  SUBLANE_STUB_EXCHANGE(sg_broadcast, T, sfx, uint32_t)                        \
-  SUBLANE_STUB_EXCHANGE(sg_select, T, sfx, uint32_t)                           \
-  SUBLANE_STUB_EXCHANGE(sg_shift_left, T, sfx, uint32_t)                       \
-  SUBLANE_STUB_EXCHANGE(sg_shift_right, T, sfx, uint32_t)                      \
-  SUBLANE_STUB_EXCHANGE(sg_permute_xor, T, sfx, uint32_t)                      \
-  SUBLANE_STUB_EXCHANGE(wg_broadcast, T, sfx, uint64_t)
-#define SUBLANE_STUB_BITWISE(T, sfx)                                           \
-  SUBLANE_STUB_SCANS(sg, and, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(sg, or, T, sfx)                                           \
-  SUBLANE_STUB_SCANS(sg, xor, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(sg, land, T, sfx)                                         \
-  SUBLANE_STUB_SCANS(sg, lor, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(wg, and, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(wg, or, T, sfx)                                           \
-  SUBLANE_STUB_SCANS(wg, xor, T, sfx)                                          \
-  SUBLANE_STUB_SCANS(wg, land, T, sfx)                                         \
-  SUBLANE_STUB_SCANS(wg, lor, T, sfx)
-SUBLANE_FOR_EACH_TYPE(SUBLANE_STUB_ARITH)
-SUBLANE_FOR_EACH_INT_TYPE(SUBLANE_STUB_BITWISE)
-uint32_t __sublane_sg_any(uint32_t) noexcept { notLowered("__sublane_sg_any"); }
-uint32_t __sublane_sg_all(uint32_t) noexcept { notLowered("__sublane_sg_all"); }
-uint32_t __sublane_wg_any(uint32_t) noexcept { notLowered("__sublane_wg_any"); }
-uint32_t __sublane_wg_all(uint32_t) noexcept { notLowered("__sublane_wg_all"); }
-uint64_t __sublane_sg_ballot(uint32_t) noexcept {
-  notLowered("__sublane_sg_ballot");
-}
-void __sublane_sg_barrier(void) noexcept { notLowered("__sublane_sg_barrier"); }
-}

@@ -49,6 +49,19 @@ struct device_info {
 };
 const device_info &get_device_info();
 
+/// How kernels run: compiled (the plugin's lowered work-group functions, on
+/// OpenMP threads) or fibers (each work-item a fiber running the kernel as
+/// written: no plugin needed, one thread, steppable in gdb, the reference
+/// for testing the compiler). The default comes from SUBLANE_ENGINE
+/// (`fibers` or `compiled`) until set_engine is called.
+enum class engine { compiled, fibers };
+void set_engine(engine E);
+engine get_engine();
+
+/// Runs \p desc on the fiber engine (launch() calls it).
+void launch_fibers(const sublane_kernel_desc &desc, const void *closure,
+                   const launch_config &cfg, const std::string &name);
+
 /// Threads used by later launches; 0 restores the OpenMP default
 /// (OMP_NUM_THREADS or the number of cores).
 void set_num_threads(unsigned n);

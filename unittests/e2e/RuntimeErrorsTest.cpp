@@ -22,15 +22,36 @@ std::string launchError(const std::function<void()> &Launch) {
   return "<no error>";
 }
 
+/// Runs the body with engine \p E and restores the previous one.
+template <typename F> void withEngine(sublane::engine E, F &&Body) {
+  sublane::engine Before = sublane::get_engine();
+  sublane::set_engine(E);
+  Body();
+  sublane::set_engine(Before);
+}
+
 TEST(RuntimeErrors, KernelNotCompiledWithPlugin) {
   sycl::queue q;
   int *out = sycl::malloc_shared<int>(64, q);
   out[0] = 12345;
-  std::string Msg =
-      launchError([&] { launchKernelBuiltWithoutPlugin(q, out); });
-  EXPECT_THAT(Msg, AllOf(HasSubstr("unlowered_kernel"),
-                         HasSubstr("not compiled with the sublane plugin")));
+  withEngine(sublane::engine::compiled, [&] {
+    std::string Msg =
+        launchError([&] { launchKernelBuiltWithoutPlugin(q, out); });
+    EXPECT_THAT(Msg, AllOf(HasSubstr("unlowered_kernel"),
+                           HasSubstr("not compiled with the sublane plugin"),
+                           HasSubstr("SUBLANE_ENGINE=fibers")));
+  });
   EXPECT_EQ(out[0], 12345) << "the refused kernel must not have run";
+  sycl::free(out, q);
+}
+
+TEST(RuntimeErrors, FiberEngineRunsKernelWithoutPlugin) {
+  sycl::queue q;
+  int *out = sycl::malloc_shared<int>(64, q);
+  withEngine(sublane::engine::fibers,
+             [&] { launchKernelBuiltWithoutPlugin(q, out); });
+  for (int i = 0; i < 64; ++i)
+    ASSERT_EQ(out[i], 7) << i;
   sycl::free(out, q);
 }
 
