@@ -79,26 +79,28 @@ void checkOp(const std::vector<std::vector<size_t>> &sets, const T *out,
   }
 }
 
-template <typename T, uint32_t S, bool WorkGroupScope> struct AlgorithmsKernel;
+template <typename T, uint32_t S, bool WorkGroupScope, int D>
+struct AlgorithmsKernel;
 
-template <typename T, uint32_t S, bool WorkGroupScope>
-void checkAlgorithms(size_t wg, size_t groups = 3) {
+template <typename T, uint32_t S, bool WorkGroupScope, int D = 1>
+void checkAlgorithms(sycl::nd_range<D> range) {
   sycl::queue q;
-  const size_t n = wg * groups;
+  const size_t n = range.get_global_range().size();
+  const size_t wg = range.get_local_range().size();
   constexpr size_t Stride = num_ops<T> * ResultsPerOp;
   T *out = sycl::malloc_shared<T>(n * Stride, q);
   ItemIds *ids = sycl::malloc_shared<ItemIds>(n, q);
-  q.parallel_for<AlgorithmsKernel<T, S, WorkGroupScope>>(
-       rangeFor<1>(wg, groups), xo::properties{xo::sub_group_size<S>},
-       [=](sycl::nd_item<1> it) {
-         size_t gid = it.get_global_id(0);
+  q.parallel_for<AlgorithmsKernel<T, S, WorkGroupScope, D>>(
+       range, xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<D> it) {
+         size_t gid = it.get_global_linear_id();
          ids[gid] = reportIds(it);
          T *r = out + gid * Stride;
          size_t k = 0;
          auto run = [&](auto op) {
            using Op = decltype(op);
            if constexpr (WorkGroupScope)
-             runOp<T, sycl::group<1>, Op>(it.get_group(), r, k, gid);
+             runOp<T, sycl::group<D>, Op>(it.get_group(), r, k, gid);
            else
              runOp<T, sycl::sub_group, Op>(it.get_sub_group(), r, k, gid);
          };
@@ -127,9 +129,16 @@ void checkAlgorithms(size_t wg, size_t groups = 3) {
 
 template <typename T, uint32_t S, bool WorkGroupScope> void checkAllSizes() {
   for (size_t wg : workGroupSizes(S)) {
-    checkAlgorithms<T, S, WorkGroupScope>(wg);
+    checkAlgorithms<T, S, WorkGroupScope>(sycl::nd_range<1>(wg * 3, wg));
     if (::testing::Test::HasFatalFailure())
       return;
+  }
+  // 2D and 3D work-groups of 30 items: a partial last sub-group above 1.
+  if constexpr (std::is_same_v<T, int32_t> || std::is_same_v<T, double>) {
+    checkAlgorithms<T, S, WorkGroupScope, 2>(
+        sycl::nd_range<2>({12, 10}, {6, 5}));
+    checkAlgorithms<T, S, WorkGroupScope, 3>(
+        sycl::nd_range<3>({4, 6, 10}, {2, 3, 5}));
   }
 }
 
