@@ -107,10 +107,12 @@ Value *emitVectorReduce(IRBuilder<> &B, const CollectiveInfo &Info, Value *V) {
   B.setFastMathFlags(Reassoc);
   switch (Info.Op) {
   case CollectiveInfo::Add:
-    return FP ? B.CreateFAddReduce(getIdentity(Info, V->getType()->getScalarType()), V)
+    return FP ? B.CreateFAddReduce(
+                    getIdentity(Info, V->getType()->getScalarType()), V)
               : B.CreateAddReduce(V);
   case CollectiveInfo::Mul:
-    return FP ? B.CreateFMulReduce(getIdentity(Info, V->getType()->getScalarType()), V)
+    return FP ? B.CreateFMulReduce(
+                    getIdentity(Info, V->getType()->getScalarType()), V)
               : B.CreateMulReduce(V);
   case CollectiveInfo::Min:
     return FP ? B.CreateFPMinReduce(V)

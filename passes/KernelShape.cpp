@@ -87,7 +87,8 @@ bool isConservativeSource(const Instruction &I) {
 
 KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
                          ArrayRef<const Value *> AlwaysUniform)
-    : F(&Fn), Dims(Dims), UniformSet(AlwaysUniform.begin(), AlwaysUniform.end()) {
+    : F(&Fn), Dims(Dims),
+      UniformSet(AlwaysUniform.begin(), AlwaysUniform.end()) {
   for (Instruction &I : instructions(Fn)) {
     bool Source = false;
     switch (Sources) {

@@ -125,6 +125,9 @@ private:
   void buildLaneLoop(Region &R);
   void buildFlatDispatch();
   void dropEmptySwitch(SwitchInst *SW);
+  void addCombineStep(SwitchInst *From, SyncPoint &SP, BasicBlock *Next,
+                      PHINode *State);
+  void connectRegions(SwitchInst *Entry, BasicBlock *After, PHINode *Reached);
   void buildHierarchicalDispatch();
   void emitWorkGroupCombine(IRBuilder<> &B, SyncPoint &SP);
   void emitSubGroupCombine(IRBuilder<> &B, SyncPoint &SP);
@@ -249,9 +252,8 @@ bool CBSLowering::checkKernel() {
     if (!isSyncBuiltin(Kind))
       continue;
     auto Info = getCollectiveInfo(cast<CallBase>(I).getCalledFunction());
-    bool WorkGroupLevel =
-        Kind == BuiltinKind::WorkGroupBarrier ||
-        (Info && Info->Scope == CollectiveInfo::WorkGroup);
+    bool WorkGroupLevel = Kind == BuiltinKind::WorkGroupBarrier ||
+                          (Info && Info->Scope == CollectiveInfo::WorkGroup);
     // At sub-group size 1 every control flow is converged within a
     // sub-group.
     if (!WorkGroupLevel && !Hierarchical)
@@ -264,10 +266,10 @@ bool CBSLowering::checkKernel() {
     std::string Where;
     if (DebugLoc BL = getUserDebugLoc(Branch))
       Where = " at line " + std::to_string(BL.getLine());
-    StringRef What = Info ? (WorkGroupLevel ? "work-group collective"
-                                            : "sub-group collective")
-                          : (WorkGroupLevel ? "work-group barrier"
-                                            : "sub-group barrier");
+    StringRef What =
+        Info ? (WorkGroupLevel ? "work-group collective"
+                               : "sub-group collective")
+             : (WorkGroupLevel ? "work-group barrier" : "sub-group barrier");
     StringRef Group = WorkGroupLevel ? "work-group" : "sub-group";
     reportKernelError(K,
                       What + " in divergent control flow: the branch" + Where +
@@ -347,11 +349,11 @@ void CBSLowering::emitSetup() {
   Scratch = LoadPtr(ctx::Scratch, "scratch");
   ScratchOffset = B.getInt64(0);
   Value *S = B.getInt64(SubGroupSize);
-  SubGroupCount =
-      SubGroupSize == 1
-          ? WorkGroupSize
-          : B.CreateUDiv(B.CreateAdd(WorkGroupSize, B.getInt64(SubGroupSize - 1)),
-                         S, "sg.count");
+  SubGroupCount = SubGroupSize == 1
+                      ? WorkGroupSize
+                      : B.CreateUDiv(B.CreateAdd(WorkGroupSize,
+                                                 B.getInt64(SubGroupSize - 1)),
+                                     S, "sg.count");
   ItemCapacity = SubGroupSize == 1
                      ? WorkGroupSize
                      : B.CreateMul(SubGroupCount, S, "item.capacity");
@@ -389,8 +391,8 @@ Value *CBSLowering::lowerSingleLaneCollective(IRBuilder<> &B,
   case CollectiveInfo::InclusiveScan:
     if (Info.Op == CollectiveInfo::LogicalAnd ||
         Info.Op == CollectiveInfo::LogicalOr)
-      return B.CreateZExt(
-          B.CreateICmpNE(X, ConstantInt::get(X->getType(), 0)), X->getType());
+      return B.CreateZExt(B.CreateICmpNE(X, ConstantInt::get(X->getType(), 0)),
+                          X->getType());
     return X;
   default:
     return X; // broadcasts, shuffles and shifts within one lane
@@ -524,8 +526,8 @@ void CBSLowering::lowerCollectivesToArrays() {
     Value *X = CB->getArgOperand(0);
     std::string Name = CB->getCalledFunction()->getName().str();
     StringRef Short = StringRef(Name).drop_front(strlen("__sublane_"));
-    SP.In = allocateScratch(DL.getTypeAllocSize(X->getType()), true,
-                            Short + ".in");
+    SP.In =
+        allocateScratch(DL.getTypeAllocSize(X->getType()), true, Short + ".in");
     SP.Out = allocateScratch(DL.getTypeAllocSize(CB->getType()), true,
                              Short + ".out");
     IRBuilder<> B(CB);
@@ -538,14 +540,14 @@ void CBSLowering::lowerCollectivesToArrays() {
         SP.ConstIndex = CI->getZExtValue();
       SP.Index = allocateScratch(DL.getTypeAllocSize(Index->getType()), true,
                                  Short + ".index");
-      markLiveValueAccess(B.CreateStore(
-          Index, B.CreateGEP(Index->getType(), SP.Index, Lin)));
+      markLiveValueAccess(
+          B.CreateStore(Index, B.CreateGEP(Index->getType(), SP.Index, Lin)));
     }
     B.SetInsertPoint(CB->getNextNode());
     Value *Lin2 = B.CreateCall(LinearIdFn);
-    auto *Result = B.CreateLoad(CB->getType(),
-                                B.CreateGEP(CB->getType(), SP.Out, Lin2),
-                                Short + ".result");
+    auto *Result =
+        B.CreateLoad(CB->getType(), B.CreateGEP(CB->getType(), SP.Out, Lin2),
+                     Short + ".result");
     markLiveValueAccess(Result);
     if (SP.Info->Scope == CollectiveInfo::SubGroup &&
         (SP.Info->Kind == CollectiveInfo::Reduce ||
@@ -921,26 +923,50 @@ void CBSLowering::buildFlatDispatch() {
   PHINode *Reached = B.CreatePHI(B.getInt32Ty(), Regions.size(), "reached");
   SwitchInst *AfterSW = B.CreateSwitch(Reached, Dispatch);
   State->addIncoming(Reached, After);
-  for (auto &R : Regions) {
-    redirectRegionExits(*R);
-    lowerVaryingBuiltins(*R);
-    SW->addCase(B.getInt32(R->Id), R->Preheader);
-    R->Exit->getTerminator()->setSuccessor(0, After);
-    Reached->addIncoming(R->NextState, R->Exit);
-  }
+  connectRegions(SW, After, Reached);
   for (SyncPoint &SP : Syncs) {
     if (!SP.Info)
       continue;
-    BasicBlock *Combine = BasicBlock::Create(
-        C, "sublane.combine" + Twine(SP.Id), W);
-    AfterSW->addCase(B.getInt32(SP.Id), Combine);
-    CombineBlocks.push_back(Combine);
-    IRBuilder<> CB(Combine);
-    emitWorkGroupCombine(CB, SP);
-    CB.CreateBr(Dispatch);
-    State->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
+    addCombineStep(AfterSW, SP, Dispatch, State);
   }
   dropEmptySwitch(AfterSW);
+}
+
+/// A combine step for \p SP: reached from \p From when the items stopped
+/// at \p SP, then on to \p Next with state SP.Id (the region after it).
+void CBSLowering::addCombineStep(SwitchInst *From, SyncPoint &SP,
+                                 BasicBlock *Next, PHINode *State) {
+  BasicBlock *Combine = BasicBlock::Create(
+      C,
+      (SP.WorkGroupLevel ? "sublane.combine" : "sublane.sg.combine") +
+          Twine(SP.Id),
+      W);
+  From->addCase(cast<ConstantInt>(
+                    ConstantInt::get(From->getCondition()->getType(), SP.Id)),
+                Combine);
+  CombineBlocks.push_back(Combine);
+  IRBuilder<> B(Combine);
+  if (SP.Info && SP.WorkGroupLevel)
+    emitWorkGroupCombine(B, SP);
+  else if (SP.Info)
+    emitSubGroupCombine(B, SP);
+  B.CreateBr(Next);
+  State->addIncoming(B.getInt32(SP.Id), B.GetInsertBlock());
+}
+
+/// Sends every region's exit to \p After, where \p Reached collects the
+/// state each left with, and lets \p Entry start each region.
+void CBSLowering::connectRegions(SwitchInst *Entry, BasicBlock *After,
+                                 PHINode *Reached) {
+  for (auto &R : Regions) {
+    redirectRegionExits(*R);
+    lowerVaryingBuiltins(*R);
+    Entry->addCase(cast<ConstantInt>(ConstantInt::get(
+                       Entry->getCondition()->getType(), R->Id)),
+                   R->Preheader);
+    R->Exit->getTerminator()->setSuccessor(0, After);
+    Reached->addIncoming(R->NextState, R->Exit);
+  }
 }
 
 /// A switch without cases, where no sync point needs a combine step, is a
@@ -979,9 +1005,8 @@ void CBSLowering::buildHierarchicalDispatch() {
   SubGroup = SG;
   SubGroupBase = B.CreateMul(SG, B.getInt64(SubGroupSize), "sg.base");
   Value *Left = B.CreateSub(WorkGroupSize, SubGroupBase, "sg.left");
-  SubGroupLanes = B.CreateBinaryIntrinsic(Intrinsic::umin, Left,
-                                          B.getInt64(SubGroupSize), nullptr,
-                                          "sg.lanes");
+  SubGroupLanes = B.CreateBinaryIntrinsic(
+      Intrinsic::umin, Left, B.getInt64(SubGroupSize), nullptr, "sg.lanes");
   B.CreateBr(SGDispatch);
 
   B.SetInsertPoint(SGDispatch);
@@ -998,27 +1023,13 @@ void CBSLowering::buildHierarchicalDispatch() {
   PHINode *Reached = B.CreatePHI(I32, Regions.size(), "reached");
   ReachedPhi = Reached;
   SwitchInst *AfterSW = B.CreateSwitch(Reached, SGLatch);
-  for (auto &R : Regions) {
-    redirectRegionExits(*R);
-    lowerVaryingBuiltins(*R);
-    SW->addCase(B.getInt32(R->Id), R->Preheader);
-    R->Exit->getTerminator()->setSuccessor(0, AfterLanes);
-    Reached->addIncoming(R->NextState, R->Exit);
-  }
+  connectRegions(SW, AfterLanes, Reached);
   // Sub-group sync points: combine this sub-group's lanes, then go on with
   // the same sub-group in the region after the sync point.
   for (SyncPoint &SP : Syncs) {
     if (SP.WorkGroupLevel)
       continue;
-    BasicBlock *Combine =
-        BasicBlock::Create(C, "sublane.sg.combine" + Twine(SP.Id), W);
-    AfterSW->addCase(B.getInt32(SP.Id), Combine);
-    CombineBlocks.push_back(Combine);
-    IRBuilder<> CB(Combine);
-    if (SP.Info)
-      emitSubGroupCombine(CB, SP);
-    CB.CreateBr(SGDispatch);
-    LaneState->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
+    addCombineStep(AfterSW, SP, SGDispatch, LaneState);
   }
 
   dropEmptySwitch(AfterSW);
@@ -1035,14 +1046,7 @@ void CBSLowering::buildHierarchicalDispatch() {
   for (SyncPoint &SP : Syncs) {
     if (!SP.WorkGroupLevel || !SP.Info)
       continue;
-    BasicBlock *Combine =
-        BasicBlock::Create(C, "sublane.combine" + Twine(SP.Id), W);
-    EndSW->addCase(B.getInt32(SP.Id), Combine);
-    CombineBlocks.push_back(Combine);
-    IRBuilder<> CB(Combine);
-    emitWorkGroupCombine(CB, SP);
-    CB.CreateBr(Dispatch);
-    GroupState->addIncoming(CB.getInt32(SP.Id), CB.GetInsertBlock());
+    addCombineStep(EndSW, SP, Dispatch, GroupState);
   }
   dropEmptySwitch(EndSW);
 }
@@ -1063,11 +1067,13 @@ void CBSLowering::buildLaneLoop(Region &R) {
   B.SetInsertPoint(Header);
   PHINode *Lane = B.CreatePHI(I64, 2, "r" + Twine(R.Id) + ".lane");
   Lane->addIncoming(B.getInt64(0), R.Preheader);
-  PHINode *Acc = B.CreatePHI(B.getInt32Ty(), 2, "r" + Twine(R.Id) + ".exit.max");
+  PHINode *Acc =
+      B.CreatePHI(B.getInt32Ty(), 2, "r" + Twine(R.Id) + ".exit.max");
   Acc->addIncoming(B.getInt32(0), R.Preheader);
   R.Lane = Lane;
-  R.LinearId = B.CreateAdd(SubGroupBase, Lane, "r" + Twine(R.Id) + ".lid.linear",
-                           /*HasNUW=*/true);
+  R.LinearId =
+      B.CreateAdd(SubGroupBase, Lane, "r" + Twine(R.Id) + ".lid.linear",
+                  /*HasNUW=*/true);
   // Row-major: the last dimension varies fastest.
   Value *Rest = R.LinearId;
   for (int D = Dims - 1; D >= 0; --D) {
@@ -1075,7 +1081,8 @@ void CBSLowering::buildLaneLoop(Region &R) {
       R.Ids[D] = Rest;
       break;
     }
-    R.Ids[D] = B.CreateURem(Rest, LocalRange[D], "r" + Twine(R.Id) + ".lid" + Twine(D));
+    R.Ids[D] = B.CreateURem(Rest, LocalRange[D],
+                            "r" + Twine(R.Id) + ".lid" + Twine(D));
     Rest = B.CreateUDiv(Rest, LocalRange[D]);
   }
   for (unsigned D = Dims; D < 3; ++D)
@@ -1088,15 +1095,17 @@ void CBSLowering::buildLaneLoop(Region &R) {
 
   B.SetInsertPoint(Latch);
   R.ItemExit = B.CreatePHI(B.getInt32Ty(), 2, "r" + Twine(R.Id) + ".item.exit");
-  R.NextState = B.CreateBinaryIntrinsic(Intrinsic::umax, Acc, R.ItemExit,
-                                        nullptr, "r" + Twine(R.Id) + ".next.region");
+  R.NextState =
+      B.CreateBinaryIntrinsic(Intrinsic::umax, Acc, R.ItemExit, nullptr,
+                              "r" + Twine(R.Id) + ".next.region");
   Acc->addIncoming(R.NextState, Latch);
-  Value *Next = B.CreateAdd(Lane, B.getInt64(1), "r" + Twine(R.Id) + ".lane.next",
-                            /*HasNUW=*/true);
+  Value *Next =
+      B.CreateAdd(Lane, B.getInt64(1), "r" + Twine(R.Id) + ".lane.next",
+                  /*HasNUW=*/true);
   Lane->addIncoming(Next, Latch);
   auto *Br = B.CreateCondBr(
-      B.CreateICmpULT(Next, SubGroupLanes, "r" + Twine(R.Id) + ".more"),
-      Header, R.Exit);
+      B.CreateICmpULT(Next, SubGroupLanes, "r" + Twine(R.Id) + ".more"), Header,
+      R.Exit);
   MDNode *Parallel = MDNode::get(
       C, {MDString::get(C, "llvm.loop.parallel_accesses"), R.AccessGroup});
   MDNode *Loop = MDNode::getDistinct(C, {nullptr, Parallel});
@@ -1230,13 +1239,14 @@ void CBSLowering::emitSubGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
     LaneIds.push_back(B.getInt32(L));
   Value *LaneVec = ConstantVector::get(LaneIds);
   Value *N32 = B.CreateTrunc(SubGroupLanes, B.getInt32Ty());
-  Value *Active = B.CreateICmpULT(LaneVec, B.CreateVectorSplat(S, N32), "active");
+  Value *Active =
+      B.CreateICmpULT(LaneVec, B.CreateVectorSplat(S, N32), "active");
   auto StoreVector = [&](Value *R) {
     if (!R->getType()->isVectorTy())
       R = B.CreateVectorSplat(S, R);
-    auto *St = B.CreateAlignedStore(
-        R, B.CreateGEP(ResultTy, SP.Out, SubGroupBase),
-        DL.getABITypeAlign(ResultTy));
+    auto *St =
+        B.CreateAlignedStore(R, B.CreateGEP(ResultTy, SP.Out, SubGroupBase),
+                             DL.getABITypeAlign(ResultTy));
     markLiveValueAccess(St);
   };
   auto LoadIndex = [&]() {
@@ -1265,7 +1275,8 @@ void CBSLowering::emitSubGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
     auto *Idx = B.CreateAlignedLoad(
         IdxVTy, B.CreateGEP(B.getInt32Ty(), SP.Index, SubGroupBase), Align(4));
     markLiveValueAccess(Idx);
-    StoreVector(Permute(B.CreateAnd(Idx, B.CreateVectorSplat(S, B.getInt32(S - 1)))));
+    StoreVector(
+        Permute(B.CreateAnd(Idx, B.CreateVectorSplat(S, B.getInt32(S - 1)))));
     return;
   }
   case CollectiveInfo::ShiftLeft:
@@ -1279,16 +1290,18 @@ void CBSLowering::emitSubGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
       Src = B.CreateXor(LaneVec, Arg);
     else // lanes below the delta have no source: keep their own
       Src = B.CreateSelect(B.CreateICmpUGE(LaneVec, Arg),
-                           B.CreateSub(LaneVec, Arg), B.CreateVectorSplat(S, N32));
+                           B.CreateSub(LaneVec, Arg),
+                           B.CreateVectorSplat(S, N32));
     if (SP.ConstIndex && *SP.ConstIndex < S) {
       // A constant shift or mask is a constant shuffle; a partial sub-group
       // only changes which lanes are valid.
       SmallVector<int> Mask;
       uint64_t K = *SP.ConstIndex;
       for (unsigned L = 0; L < S; ++L) {
-        int64_t From = Info.Kind == CollectiveInfo::ShiftLeft    ? L + K
-                       : Info.Kind == CollectiveInfo::PermuteXor ? (L ^ K)
-                                                                  : int64_t(L) - int64_t(K);
+        int64_t From = Info.Kind == CollectiveInfo::ShiftLeft ? L + K
+                       : Info.Kind == CollectiveInfo::PermuteXor
+                           ? (L ^ K)
+                           : int64_t(L) - int64_t(K);
         Mask.push_back(From >= 0 && From < int64_t(S) ? int(From) : int(L));
       }
       Value *Shuffled = B.CreateShuffleVector(V, V, Mask);
@@ -1372,8 +1385,7 @@ Value *CBSLowering::loadLive(IRBuilder<> &B, Instruction *Orig, const Slot &S,
 SmallVector<SmallPtrSet<Region *, 8>> CBSLowering::getWorkGroupSpans() {
   SmallVector<SmallPtrSet<Region *, 8>> Spans;
   for (auto &Start : Regions) {
-    bool StartsSpan =
-        Start->Id == 0 || Syncs[Start->Id - 1].WorkGroupLevel;
+    bool StartsSpan = Start->Id == 0 || Syncs[Start->Id - 1].WorkGroupLevel;
     if (!StartsSpan)
       continue;
     SmallPtrSet<Region *, 8> Span;
@@ -1518,7 +1530,8 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
       if (!BlocksInCycles.contains(Orig->getParent()))
         continue;
       for (auto &Span : Spans)
-        if (any_of(DefinedIn[Orig], [&](Region *R) { return Span.contains(R); }) &&
+        if (any_of(DefinedIn[Orig],
+                   [&](Region *R) { return Span.contains(R); }) &&
             any_of(UsedIn[Orig], [&](Region *R) { return Span.contains(R); }))
           ReadsOwnDefinition.insert(Orig);
     }
@@ -1541,11 +1554,11 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
                     SubGroupShape->isUniform(Orig) &&
                     !LaneConflicts.contains(Orig);
     uint64_t Bytes = DL.getTypeAllocSize(S.Ty);
-    S.Address = allocateScratch(
-        Bytes, S.S.isVarying(),
-        Orig->getName() + (S.PerSubGroup ? ".subgroups"
-                           : S.S.isVarying() ? ".items"
-                                             : ".slot"));
+    S.Address =
+        allocateScratch(Bytes, S.S.isVarying(),
+                        Orig->getName() + (S.PerSubGroup     ? ".subgroups"
+                                           : S.S.isVarying() ? ".items"
+                                                             : ".slot"));
     auto Reloaded = ReloadedIn.find(Orig);
     if (!S.S.isVarying() && Reloaded != ReloadedIn.end()) {
       S.NextAddress = allocateScratch(Bytes, /*PerItem=*/false,
@@ -1740,8 +1753,7 @@ void CBSLowering::completeDescriptor() {
   auto *Flags = cast<ConstantInt>(Fields[desc::Flags]);
   SetI32(desc::Flags, Flags->getZExtValue() | desc::LoweredFlag);
   SetI32(desc::SubGroupSize, SubGroupSize);
-  SetI32(desc::Variant,
-         unsigned(Hierarchical ? Variant::HCBS : Variant::CBS));
+  SetI32(desc::Variant, unsigned(Hierarchical ? Variant::HCBS : Variant::CBS));
   SetI32(desc::ScratchArrays, ScratchArrays);
   SetI32(desc::ScratchBytesPerItem, ScratchBytesPerItem);
   SetI32(desc::ScratchUniformBytes, ScratchUniformBytes);
@@ -1764,7 +1776,8 @@ Function *CBSLowering::run() {
   KernelShape Shape(*W, Dims, DivergenceSources::Conservative);
   std::optional<KernelShape> SubGroupShape;
   if (Hierarchical && SubGroupSize > 1)
-    SubGroupShape.emplace(*W, Dims, DivergenceSources::ConservativeWithinSubGroup,
+    SubGroupShape.emplace(*W, Dims,
+                          DivergenceSources::ConservativeWithinSubGroup,
                           SubGroupUniformResults);
   {
     CycleInfo Cycles;

@@ -166,8 +166,8 @@ uint64_t arrive(Scope Sc, Kind K, Op O, Elem E, uint64_t Value,
     G.Error = describe(G, Me) + " meets " + kindName(K) + " where " +
               (Sc == Scope::WorkGroup ? "work-item " : "lane ") +
               std::to_string(S.FirstMember) + " of its " +
-              (Sc == Scope::WorkGroup ? "work-group" : "sub-group") +
-              " met " + kindName(S.K);
+              (Sc == Scope::WorkGroup ? "work-group" : "sub-group") + " met " +
+              kindName(S.K);
   }
   S.Values[Member] = Value;
   S.Index[Member] = Index;
@@ -269,7 +269,7 @@ template <typename T> void complete(Sync &S, uint32_t N) {
       uint64_t From = S.K == Kind::Select       ? Arg
                       : S.K == Kind::ShiftLeft  ? I + Arg
                       : S.K == Kind::PermuteXor ? (I ^ Arg)
-                      : (I >= Arg ? I - Arg : N);
+                                                : (I >= Arg ? I - Arg : N);
       Set(I, From < N ? V(From) : V(I));
     }
     return;
@@ -343,13 +343,13 @@ std::string runGroup(Group &G) {
   static thread_local ctx::pooled_fixedsize_stack Stacks(256 * 1024);
   for (Item &It : G.Items) {
     Item *P = &It;
-    It.Fiber = ctx::fiber(std::allocator_arg, Stacks,
-                          [&G, P](ctx::fiber &&Sink) {
-                            P->Sink = std::move(Sink);
-                            G.Desc->work_item_fn(G.Closure);
-                            P->Done = true;
-                            return std::move(P->Sink);
-                          });
+    It.Fiber =
+        ctx::fiber(std::allocator_arg, Stacks, [&G, P](ctx::fiber &&Sink) {
+          P->Sink = std::move(Sink);
+          G.Desc->work_item_fn(G.Closure);
+          P->Done = true;
+          return std::move(P->Sink);
+        });
   }
   while (true) {
     for (Item &It : G.Items)
@@ -417,7 +417,7 @@ engine get_engine() {
   if (EngineFromEnvironment) {
     const char *Env = std::getenv("SUBLANE_ENGINE");
     return Env && std::strcmp(Env, "fibers") == 0 ? engine::fibers
-                                                   : engine::compiled;
+                                                  : engine::compiled;
   }
   return RequestedEngine;
 }
@@ -442,8 +442,8 @@ void launch_fibers(const sublane_kernel_desc &Desc, const void *Closure,
     G.LocalRange[D] = Cfg.local[D];
     G.Size *= Cfg.local[D];
   }
-  uint32_t S = Desc.sg_size ? Desc.sg_size
-                            : (Desc.reqd_sg_size ? Desc.reqd_sg_size : 1);
+  uint32_t S =
+      Desc.sg_size ? Desc.sg_size : (Desc.reqd_sg_size ? Desc.reqd_sg_size : 1);
   G.S = S;
   G.NumSubGroups = uint32_t((G.Size + S - 1) / S);
   std::unique_ptr<char[]> Local(new char[Cfg.local_mem_bytes + 64]);
@@ -497,7 +497,8 @@ void launch_fibers(const sublane_kernel_desc &Desc, const void *Closure,
 
 } // namespace sublane
 
-//===-- Builtins -------------------------------------------------------------===
+//===-- Builtins
+//-------------------------------------------------------------===
 using namespace sublane::fibers;
 
 extern "C" {
@@ -513,8 +514,7 @@ uint64_t __sublane_group_id(uint32_t D) noexcept {
 }
 uint64_t __sublane_global_range(uint32_t D) noexcept {
   me("__sublane_global_range");
-  return D < 3 ? CurrentGroup->GroupRange[D] * CurrentGroup->LocalRange[D]
-               : 1;
+  return D < 3 ? CurrentGroup->GroupRange[D] * CurrentGroup->LocalRange[D] : 1;
 }
 uint64_t __sublane_local_range(uint32_t D) noexcept {
   me("__sublane_local_range");
@@ -607,16 +607,20 @@ SUBLANE_FIBER_BITWISE(int64_t, i64, Elem::I64)
 SUBLANE_FIBER_BITWISE(uint64_t, u64, Elem::U64)
 
 uint32_t __sublane_sg_any(uint32_t p) noexcept {
-  return uint32_t(arrive(Scope::SubGroup, Kind::Any, Op::None, Elem::None, p, 0));
+  return uint32_t(
+      arrive(Scope::SubGroup, Kind::Any, Op::None, Elem::None, p, 0));
 }
 uint32_t __sublane_sg_all(uint32_t p) noexcept {
-  return uint32_t(arrive(Scope::SubGroup, Kind::All, Op::None, Elem::None, p, 0));
+  return uint32_t(
+      arrive(Scope::SubGroup, Kind::All, Op::None, Elem::None, p, 0));
 }
 uint32_t __sublane_wg_any(uint32_t p) noexcept {
-  return uint32_t(arrive(Scope::WorkGroup, Kind::Any, Op::None, Elem::None, p, 0));
+  return uint32_t(
+      arrive(Scope::WorkGroup, Kind::Any, Op::None, Elem::None, p, 0));
 }
 uint32_t __sublane_wg_all(uint32_t p) noexcept {
-  return uint32_t(arrive(Scope::WorkGroup, Kind::All, Op::None, Elem::None, p, 0));
+  return uint32_t(
+      arrive(Scope::WorkGroup, Kind::All, Op::None, Elem::None, p, 0));
 }
 uint64_t __sublane_sg_ballot(uint32_t p) noexcept {
   return arrive(Scope::SubGroup, Kind::Ballot, Op::None, Elem::None, p, 0);

@@ -177,10 +177,9 @@ const device_info &get_device_info() {
     device_info I;
     I.sub_group_sizes = {1, 4, 8, 16, 32, 64};
     // One sub-group per vector register of 32-bit lanes.
-    I.preferred_sub_group_size =
-        __builtin_cpu_supports("avx512f") ? 16
-        : __builtin_cpu_supports("avx2")  ? 8
-                                          : 4;
+    I.preferred_sub_group_size = __builtin_cpu_supports("avx512f") ? 16
+                                 : __builtin_cpu_supports("avx2")  ? 8
+                                                                   : 4;
     I.local_mem_size = LocalMemLimit;
     I.max_work_group_size = MaxWorkGroupSize;
     I.max_threads = unsigned(omp_get_max_threads());

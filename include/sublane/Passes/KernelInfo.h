@@ -83,7 +83,18 @@ struct CollectiveInfo {
     All,
     Ballot,
   } Kind;
-  enum OpKind { None, Add, Mul, Min, Max, And, Or, Xor, LogicalAnd, LogicalOr } Op;
+  enum OpKind {
+    None,
+    Add,
+    Mul,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+    LogicalAnd,
+    LogicalOr
+  } Op;
   enum ElemKind { I32, U32, I64, U64, F32, F64, NoElem } Elem;
 
   bool isScanOrReduce() const {
