@@ -18,12 +18,14 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/pooled_fixedsize_stack.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <random>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -99,6 +101,7 @@ struct Group {
   Sync WorkGroupSync;
   std::vector<Sync> SubGroupSyncs;
   std::string Error;
+  std::mt19937_64 *Shuffle = nullptr; ///< random order, when asked for
 
   uint32_t subGroupSize(uint32_t SG) const {
     uint64_t Left = Size - uint64_t(SG) * S;
@@ -129,12 +132,19 @@ void yield() {
   Me.Sink = std::move(Me.Sink).resume();
 }
 
-std::string describe(const Group &G, const Item &It) {
+std::string describeGroup(const Group &G) {
   std::ostringstream OS;
-  OS << "work-item " << It.Linear << " of work-group {";
+  OS << '{';
   for (uint32_t D = 0; D < G.Dims; ++D)
     OS << (D ? ", " : "") << G.GroupId[D];
-  OS << "} (sub-group " << It.SubGroup << ", lane " << It.Lane << ")";
+  OS << '}';
+  return OS.str();
+}
+
+std::string describe(const Group &G, const Item &It) {
+  std::ostringstream OS;
+  OS << "work-item " << It.Linear << " of work-group " << describeGroup(G)
+     << " (sub-group " << It.SubGroup << ", lane " << It.Lane << ")";
   return OS.str();
 }
 
@@ -293,6 +303,22 @@ void completeVote(Sync &S, uint32_t N) {
     S.Results[I] = R;
 }
 
+/// SYCL requires the same lane, delta, mask or id from every member; a
+/// description of the first member that differs, or empty.
+std::string checkUniformIndex(const Sync &S, uint32_t N, const char *Member) {
+  bool NeedsUniform = S.K == Kind::Broadcast || S.K == Kind::ShiftLeft ||
+                      S.K == Kind::ShiftRight || S.K == Kind::PermuteXor;
+  if (!NeedsUniform)
+    return "";
+  for (uint32_t I = 1; I < N; ++I)
+    if (S.Index[I] != S.Index[0])
+      return std::string(Member) + " " + std::to_string(I) + " passes " +
+             std::to_string(S.Index[I]) + " to " + kindName(S.K) + " where " +
+             Member + " 0 passed " + std::to_string(S.Index[0]) +
+             "; SYCL requires the same value from every member";
+  return "";
+}
+
 void completeSync(Sync &S, uint32_t N) {
   switch (S.K) {
   case Kind::Barrier:
@@ -351,10 +377,19 @@ std::string runGroup(Group &G) {
           return std::move(P->Sink);
         });
   }
+  std::vector<uint32_t> Order(G.Items.size());
+  for (uint32_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
   while (true) {
-    for (Item &It : G.Items)
+    // Between sync points work-items may run in any order; a random one
+    // exposes a missing barrier as a changed result.
+    if (G.Shuffle)
+      std::shuffle(Order.begin(), Order.end(), *G.Shuffle);
+    for (uint32_t I : Order) {
+      Item &It = G.Items[I];
       if (!It.Done && !It.Waiting)
         resume(G, It);
+    }
     if (!G.Error.empty())
       return G.Error;
     bool Progress = false, AllDone = true;
@@ -362,6 +397,10 @@ std::string runGroup(Group &G) {
       Sync &S = G.SubGroupSyncs[SG];
       uint32_t N = G.subGroupSize(SG);
       if (S.Arrived && S.Arrived == N) {
+        std::string Bad = checkUniformIndex(S, N, "lane");
+        if (!Bad.empty())
+          return "sub-group " + std::to_string(SG) + " of work-group " +
+                 describeGroup(G) + ": " + Bad;
         completeSync(S, N);
         for (uint32_t L = 0; L < N; ++L)
           G.Items[uint64_t(SG) * G.S + L].Waiting = nullptr;
@@ -369,6 +408,10 @@ std::string runGroup(Group &G) {
       }
     }
     if (G.WorkGroupSync.Arrived && G.WorkGroupSync.Arrived == G.Size) {
+      std::string Bad =
+          checkUniformIndex(G.WorkGroupSync, uint32_t(G.Size), "work-item");
+      if (!Bad.empty())
+        return "work-group " + describeGroup(G) + ": " + Bad;
       completeSync(G.WorkGroupSync, uint32_t(G.Size));
       for (Item &It : G.Items)
         It.Waiting = nullptr;
@@ -444,8 +487,25 @@ void launch_fibers(const sublane_kernel_desc &Desc, const void *Closure,
   }
   uint32_t S =
       Desc.sg_size ? Desc.sg_size : (Desc.reqd_sg_size ? Desc.reqd_sg_size : 1);
+  if (S != 1 && S != 4 && S != 8 && S != 16 && S != 32 && S != 64)
+    throw runtime_error("sublane: kernel '" + Name +
+                        "' asks for sub-group "
+                        "size " +
+                        std::to_string(S) +
+                        ", which the device does not have (1, 4, 8, 16, 32, "
+                        "64)");
   G.S = S;
   G.NumSubGroups = uint32_t((G.Size + S - 1) / S);
+  // SUBLANE_FIBER_ORDER=random[:seed] shuffles the work-items between sync
+  // points, reproducibly for a seed.
+  std::unique_ptr<std::mt19937_64> Random;
+  if (const char *Order = std::getenv("SUBLANE_FIBER_ORDER");
+      Order && std::strncmp(Order, "random", 6) == 0) {
+    uint64_t Seed =
+        Order[6] == ':' ? std::strtoull(Order + 7, nullptr, 10) : 0x5eed;
+    Random = std::make_unique<std::mt19937_64>(Seed);
+    G.Shuffle = Random.get();
+  }
   std::unique_ptr<char[]> Local(new char[Cfg.local_mem_bytes + 64]);
   G.LocalMem = reinterpret_cast<void *>(
       (reinterpret_cast<uintptr_t>(Local.get()) + 63) & ~uintptr_t(63));

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <vector>
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
@@ -69,10 +70,10 @@ TEST_F(FiberValidation, DifferentCollectivesInOneSubGroup) {
         [=](sycl::nd_item<1> it) {
           sycl::sub_group sg = it.get_sub_group();
           int x = int(it.get_global_id(0));
-          out[x] = sg.get_local_linear_id() < 4
-                       ? sycl::reduce_over_group(sg, x, sycl::plus<int>())
-                       : sycl::inclusive_scan_over_group(sg, x,
-                                                         sycl::plus<int>());
+          out[x] =
+              sg.get_local_linear_id() < 4
+                  ? sycl::reduce_over_group(sg, x, sycl::plus<int>())
+                  : sycl::inclusive_scan_over_group(sg, x, sycl::plus<int>());
         });
   });
   EXPECT_THAT(Msg, AllOf(HasSubstr("kernel 'mismatched'"),
@@ -82,12 +83,68 @@ TEST_F(FiberValidation, DifferentCollectivesInOneSubGroup) {
   sycl::free(out, q);
 }
 
+// SimSYCL's second example: a shift whose delta differs between lanes.
+TEST_F(FiberValidation, ShiftDeltaDiffersBetweenLanes) {
+  int *out = sycl::malloc_shared<int>(64, q);
+  std::string Msg = error([&] {
+    q.parallel_for<class per_lane_delta>(
+        sycl::nd_range<1>(64, 64), xo::properties{xo::sub_group_size<16>},
+        [=](sycl::nd_item<1> it) {
+          sycl::sub_group sg = it.get_sub_group();
+          int x = int(it.get_global_id(0));
+          out[x] = sycl::shift_group_left(sg, x, 1 + sg.get_local_id()[0] % 2);
+        });
+  });
+  EXPECT_THAT(Msg, AllOf(HasSubstr("kernel 'per_lane_delta'"),
+                         HasSubstr("sub-group 0 of work-group {0}"),
+                         HasSubstr("lane 1 passes 2 to shift_group_left where "
+                                   "lane 0 passed 1")));
+  sycl::free(out, q);
+}
+
+// A missing barrier: each item reads its neighbour's slot of local memory
+// in the phase that writes it. In order the neighbour has not written yet;
+// in a seeded random order some have, and the result changes.
+std::vector<int> neighbourReads(sycl::queue &q, const char *order) {
+  if (order)
+    setenv("SUBLANE_FIBER_ORDER", order, 1);
+  else
+    unsetenv("SUBLANE_FIBER_ORDER");
+  const size_t n = 128;
+  int *out = sycl::malloc_shared<int>(n, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(sycl::range<1>(n + 1), h);
+     h.parallel_for<class missing_barrier>(sycl::nd_range<1>(n, n),
+                                           [=](sycl::nd_item<1> it) {
+                                             size_t l = it.get_local_id(0);
+                                             tile[l + 1] = 0;
+                                             it.barrier();
+                                             tile[l] = int(l) + 1;
+                                             // a barrier belongs here
+                                             out[l] = tile[l + 1];
+                                           });
+   }).wait();
+  std::vector<int> result(out, out + n);
+  sycl::free(out, q);
+  unsetenv("SUBLANE_FIBER_ORDER");
+  return result;
+}
+
+TEST_F(FiberValidation, RandomOrderExposesMissingBarrier) {
+  std::vector<int> inOrder = neighbourReads(q, nullptr);
+  std::vector<int> shuffled = neighbourReads(q, "random:42");
+  EXPECT_EQ(inOrder, neighbourReads(q, nullptr)) << "in order is repeatable";
+  EXPECT_EQ(shuffled, neighbourReads(q, "random:42")) << "so is a seed";
+  EXPECT_NE(inOrder, shuffled);
+}
+
 // A compaction written for sub-groups of 32: with 64 the ballot's upper
 // half is lost and the result is wrong, at 32 it is right.
 template <uint32_t S> struct CompactKernel;
 template <uint32_t S> bool compactionCorrect(sycl::queue &q) {
   const size_t n = 256;
-  int *in = sycl::malloc_shared<int>(n, q), *count = sycl::malloc_shared<int>(n / 32, q);
+  int *in = sycl::malloc_shared<int>(n, q),
+      *count = sycl::malloc_shared<int>(n / 32, q);
   for (size_t i = 0; i < n; ++i)
     in[i] = int(i % 3 == 0);
   q.parallel_for<CompactKernel<S>>(
