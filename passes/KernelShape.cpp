@@ -107,6 +107,15 @@ KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
     }
     if (Source)
       SourceSet.insert(&I);
+    // Data read from memory may be the same for every work-item whatever
+    // address it comes from: divergence that is certain stops there.
+    bool Provable = Sources == DivergenceSources::Provable ||
+                    Sources == DivergenceSources::ProvableWithinSubGroup;
+    if (Provable && !Source &&
+        (isa<LoadInst>(I) || isa<AtomicRMWInst>(I) ||
+         isa<AtomicCmpXchgInst>(I) ||
+         (isa<CallBase>(I) && getBuiltinKind(&I) == BuiltinKind::None)))
+      UniformSet.insert(&I);
   }
   TTI = std::make_unique<TargetTransformInfo>(
       DivergenceSourceTTI(Fn.getDataLayout(), SourceSet, UniformSet));

@@ -22,6 +22,7 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -38,6 +39,11 @@ STATISTIC(NumPerItemArrays, "Number of live values kept per work-item");
 STATISTIC(NumPerSubGroupSlots, "Number of live values kept per sub-group");
 STATISTIC(NumPerItemAllocas, "Number of private variables kept per item");
 STATISTIC(NumHoisted, "Number of group-invariant instructions hoisted");
+
+static cl::opt<bool> CheckSyncPoints(
+    "sublane-check-sync-points", cl::init(false),
+    cl::desc("Make lowered kernels check at run time that all work-items of "
+             "a group stop at the same barrier or collective (validation)"));
 
 namespace sublane {
 namespace {
@@ -59,6 +65,8 @@ struct Region {
   /// would stop it; all items leave the same way anyway.)
   PHINode *ItemExit = nullptr;
   Value *NextState = nullptr;
+  /// With -sublane-check-sync-points: the minimum too.
+  Value *MinState = nullptr;
   Value *Ids[3] = {};
   Value *LinearId = nullptr;
   Value *Lane = nullptr; ///< hierarchical only
@@ -123,6 +131,9 @@ private:
   void cloneRegions();
   void buildItemLoops(Region &R);
   void buildLaneLoop(Region &R);
+  void trackMinimumExit(Region &R, BasicBlock *Preheader);
+  void emitSyncCheck(IRBuilder<> &B, Value *A, Value *Bv);
+  Constant *getSyncNames();
   void buildFlatDispatch();
   void dropEmptySwitch(SwitchInst *SW);
   void addCombineStep(SwitchInst *From, SyncPoint &SP, BasicBlock *Next,
@@ -190,6 +201,7 @@ private:
   /// In the hierarchical loops: the current sub-group, its first linear id
   /// and its size.
   Value *SubGroup = nullptr, *SubGroupBase = nullptr, *SubGroupLanes = nullptr;
+  Constant *SyncNames = nullptr, *KernelNameString = nullptr;
   /// The hierarchical state machine's pieces that specialization rewires.
   BasicBlock *SubGroupHeader = nullptr;
   SwitchInst *SubGroupSwitch = nullptr;
@@ -803,6 +815,7 @@ void CBSLowering::buildItemLoops(Region &R) {
   }
   B.SetInsertPoint(R.Exit);
   B.CreateBr(Dispatch);
+  trackMinimumExit(R, R.Preheader);
 }
 
 void CBSLowering::redirectRegionExits(Region &R) {
@@ -971,6 +984,69 @@ void CBSLowering::connectRegions(SwitchInst *Entry, BasicBlock *After,
 
 /// A switch without cases, where no sync point needs a combine step, is a
 /// plain branch.
+/// Validation: the minimum of the items' exits beside the maximum, as a
+/// second reduction through the same loops. They differ only when some
+/// work-items stopped somewhere else.
+void CBSLowering::trackMinimumExit(Region &R, BasicBlock *Preheader) {
+  if (!CheckSyncPoints)
+    return;
+  IRBuilder<> B(C);
+  SmallVector<PHINode *, 3> Mins;
+  for (auto [D, Header] : enumerate(R.Headers)) {
+    B.SetInsertPoint(Header, Header->getFirstNonPHIIt());
+    PHINode *Min = B.CreatePHI(B.getInt32Ty(), 2, "exit.min");
+    Min->addIncoming(D ? static_cast<Value *>(Mins.back()) : B.getInt32(~0u),
+                     D ? R.Headers[D - 1] : Preheader);
+    Mins.push_back(Min);
+  }
+  B.SetInsertPoint(cast<Instruction>(R.NextState)->getNextNode());
+  R.MinState = B.CreateBinaryIntrinsic(Intrinsic::umin, Mins.back(), R.ItemExit,
+                                       nullptr, "exit.min.next");
+  for (auto [D, Latch] : enumerate(R.Latches))
+    Mins[D]->addIncoming(R.MinState, Latch);
+  B.SetInsertPoint(R.Exit->getTerminator());
+  emitSyncCheck(B, R.MinState, R.NextState);
+}
+
+/// For each state, what the items stopped at, for the check's report.
+Constant *CBSLowering::getSyncNames() {
+  if (SyncNames)
+    return SyncNames;
+  IRBuilder<> B(C);
+  SmallVector<Constant *> Names;
+  auto Str = [&](const std::string &Text) {
+    return cast<Constant>(B.CreateGlobalString(Text, "", 0, &M));
+  };
+  Names.push_back(Str("the kernel's start"));
+  for (SyncPoint &SP : Syncs) {
+    std::string Text = SP.Info ? (SP.WorkGroupLevel ? "work-group collective"
+                                                    : "sub-group collective")
+                               : (SP.WorkGroupLevel ? "work-group barrier"
+                                                    : "sub-group barrier");
+    Text += " #" + std::to_string(SP.Id);
+    auto *Call = &*SP.Block->begin();
+    if (DebugLoc DL = getUserDebugLoc(Call))
+      Text += " at line " + std::to_string(DL.getLine());
+    Names.push_back(Str(Text));
+  }
+  Names.push_back(Str("the kernel's end"));
+  auto *ArrTy = ArrayType::get(PointerType::getUnqual(C), Names.size());
+  SyncNames = new GlobalVariable(M, ArrTy, true, GlobalValue::PrivateLinkage,
+                                 ConstantArray::get(ArrTy, Names),
+                                 K.getName() + ".sync.names");
+  return SyncNames;
+}
+
+void CBSLowering::emitSyncCheck(IRBuilder<> &B, Value *A, Value *Bv) {
+  FunctionCallee Check = M.getOrInsertFunction(
+      "__sublane_check_sync", Type::getVoidTy(C), B.getPtrTy(), B.getPtrTy(),
+      B.getInt32Ty(), B.getPtrTy(), B.getInt32Ty(), B.getInt32Ty());
+  if (!KernelNameString)
+    KernelNameString = B.CreateGlobalString(getKernelDisplayName(K), "", 0, &M);
+  B.CreateCall(Check, {KernelNameString, W->getArg(1), B.getInt32(Dims),
+                       getSyncNames(), A, Bv});
+}
+
 void CBSLowering::dropEmptySwitch(SwitchInst *SW) {
   if (SW->getNumCases())
     return;
@@ -1035,6 +1111,16 @@ void CBSLowering::buildHierarchicalDispatch() {
   dropEmptySwitch(AfterSW);
   // A work-group sync point or the end: the next sub-group starts over.
   B.SetInsertPoint(SGLatch);
+  if (CheckSyncPoints) {
+    // Every sub-group must stop where sub-group 0 did.
+    IRBuilder<> SB(Setup->getTerminator());
+    AllocaInst *First = SB.CreateAlloca(I32, nullptr, "first.reached");
+    Value *Prev = B.CreateLoad(I32, First);
+    Value *Expected =
+        B.CreateSelect(B.CreateICmpEQ(SG, B.getInt64(0)), Reached, Prev);
+    B.CreateStore(Expected, First);
+    emitSyncCheck(B, Expected, Reached);
+  }
   Value *Next = B.CreateAdd(SG, B.getInt64(1), "sg.next", /*HasNUW=*/true);
   SG->addIncoming(Next, SGLatch);
   B.CreateCondBr(B.CreateICmpULT(Next, SubGroupCount, "sg.more"), SGHeader,
@@ -1113,6 +1199,7 @@ void CBSLowering::buildLaneLoop(Region &R) {
   Br->setMetadata(LLVMContext::MD_loop, Loop);
   B.SetInsertPoint(R.Exit);
   B.CreateBr(Dispatch); // retargeted by the dispatch builder
+  trackMinimumExit(R, R.Preheader);
   (void)P;
 }
 

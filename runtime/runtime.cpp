@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -106,6 +107,11 @@ void validate(const sublane_kernel_desc &Desc, const launch_config &Cfg,
 
 } // namespace
 
+namespace {
+std::mutex PendingMutex;
+std::string PendingError; ///< the first report of a launch in throw mode
+} // namespace
+
 void launch(const sublane_kernel_desc &Desc, const void *Closure,
             const launch_config &Cfg) {
   bool Fibers = get_engine() == engine::fibers;
@@ -153,16 +159,23 @@ void launch(const sublane_kernel_desc &Desc, const void *Closure,
   unsigned Threads = get_num_threads();
   if (TotalGroups == 1 || Threads == 1) {
     RunGroups(0, TotalGroups);
-    return;
-  }
+  } else {
 #pragma omp parallel num_threads(Threads)
-  {
-    // A static schedule without OpenMP's loop machinery: contiguous blocks
-    // of groups, one per thread.
-    uint64_t T = omp_get_thread_num(), N = omp_get_num_threads();
-    uint64_t Begin = TotalGroups * T / N, End = TotalGroups * (T + 1) / N;
-    RunGroups(Begin, End);
+    {
+      // A static schedule without OpenMP's loop machinery: contiguous
+      // blocks of groups, one per thread.
+      uint64_t T = omp_get_thread_num(), N = omp_get_num_threads();
+      uint64_t Begin = TotalGroups * T / N, End = TotalGroups * (T + 1) / N;
+      RunGroups(Begin, End);
+    }
   }
+  std::string Error;
+  {
+    std::lock_guard<std::mutex> Lock(PendingMutex);
+    Error.swap(PendingError);
+  }
+  if (!Error.empty())
+    throw runtime_error(Error);
 }
 
 void set_num_threads(unsigned N) { RequestedThreads = N; }
@@ -190,3 +203,31 @@ const device_info &get_device_info() {
 }
 
 } // namespace sublane
+
+/// Called by kernels compiled with -sublane-check-sync-points when the
+/// work-items of a group stopped at different sync points \p A and \p B.
+extern "C" void __sublane_check_sync(const char *Kernel,
+                                     const uint64_t *GroupId, uint32_t Dims,
+                                     const char *const *Names, uint32_t A,
+                                     uint32_t B) noexcept {
+  if (A == B)
+    return;
+  std::string Group = "{";
+  for (uint32_t D = 0; D < Dims; ++D)
+    Group += (D ? ", " : "") + std::to_string(GroupId[D]);
+  Group += "}";
+  std::string Msg = std::string("sublane: kernel '") + Kernel +
+                    "': the work-items of work-group " + Group +
+                    " do not stop at the same place: some at " + Names[A] +
+                    ", others at " + Names[B];
+  const char *Mode = std::getenv("SUBLANE_VALIDATION");
+  if (Mode && std::strcmp(Mode, "throw") == 0) {
+    std::lock_guard<std::mutex> Lock(sublane::PendingMutex);
+    if (sublane::PendingError.empty())
+      sublane::PendingError = Msg;
+    return;
+  }
+  std::fprintf(stderr, "%s\n", Msg.c_str());
+  if (!(Mode && std::strcmp(Mode, "log") == 0))
+    std::abort();
+}

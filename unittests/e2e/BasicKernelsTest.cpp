@@ -12,9 +12,9 @@ TEST(BasicKernels, RangeWithIdAndItem) {
   int *a = sycl::malloc_shared<int>(n, q), *b = sycl::malloc_shared<int>(n, q);
   for (size_t i = 0; i < n; ++i)
     a[i] = b[i] = -1;
-  q.parallel_for<class with_id>(sycl::range<1>(n),
-                                [=](sycl::id<1> i) { a[i] = int(i[0]) * 2; })
-      .wait();
+  q.parallel_for<class with_id>(sycl::range<1>(n), [=](sycl::id<1> i) {
+     a[i] = int(i[0]) * 2;
+   }).wait();
   q.parallel_for(n, [=](sycl::item<1> it) {
      b[it.get_id(0)] = int(it.get_linear_id() + it.get_range(0));
    }).wait();

@@ -116,8 +116,7 @@ TEST(RuntimeErrors, ThreadCountFromApi) {
 
 TEST(RuntimeErrors, DeviceQuery) {
   const auto &info = sublane::get_device_info();
-  EXPECT_EQ(info.sub_group_sizes,
-            (std::vector<uint32_t>{1, 4, 8, 16, 32, 64}));
+  EXPECT_EQ(info.sub_group_sizes, (std::vector<uint32_t>{1, 4, 8, 16, 32, 64}));
   uint32_t expected = __builtin_cpu_supports("avx512f") ? 16
                       : __builtin_cpu_supports("avx2")  ? 8
                                                         : 4;

@@ -1,4 +1,5 @@
-//===- SubGroupAlgorithmsTest.cpp - SubGroup reduce and scan ----------------===//
+//===- SubGroupAlgorithmsTest.cpp - SubGroup reduce and scan
+//----------------===//
 //
 // reduce_over_group, inclusive_scan_over_group and exclusive_scan_over_group
 // over a sub-group, with and without init, for every element type and

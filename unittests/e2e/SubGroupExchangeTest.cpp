@@ -136,7 +136,7 @@ template <typename T, uint32_t S> void checkExchangeAllShapes() {
   checkExchange<T, S, 3>(sycl::nd_range<3>({4, 6, 10}, {2, 3, 5}));
 }
 
-#define SUBLANE_EXCHANGE_TESTS(T, Name)                                       \
+#define SUBLANE_EXCHANGE_TESTS(T, Name)                                        \
   TEST(SubGroupExchange, Name##Size1) { checkExchangeAllShapes<T, 1>(); }      \
   TEST(SubGroupExchange, Name##Size8) { checkExchangeAllShapes<T, 8>(); }      \
   TEST(SubGroupExchange, Name##Size16) { checkExchangeAllShapes<T, 16>(); }    \
@@ -222,8 +222,8 @@ template <uint32_t S> void checkMixedSync(size_t wg) {
              sycl::group_barrier(it.get_group());
              long neighbour = tile[(l + 1) % wg];
              sycl::group_barrier(sg);
-             long total = sycl::reduce_over_group(sg, neighbour,
-                                                  sycl::plus<long>());
+             long total =
+                 sycl::reduce_over_group(sg, neighbour, sycl::plus<long>());
              it.barrier();
              v = total + long(s);
            }

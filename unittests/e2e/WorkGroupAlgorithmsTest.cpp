@@ -1,4 +1,5 @@
-//===- WorkGroupAlgorithmsTest.cpp - WorkGroup reduce and scan ----------------===//
+//===- WorkGroupAlgorithmsTest.cpp - WorkGroup reduce and scan
+//----------------===//
 //
 // reduce_over_group, inclusive_scan_over_group and exclusive_scan_over_group
 // over a work-group, with and without init, for every element type and
