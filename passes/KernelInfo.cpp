@@ -37,6 +37,8 @@ BuiltinKind getBuiltinKind(const Function *F) {
       .Case("__sublane_sg_count", BuiltinKind::SubGroupCount)
       .Case("__sublane_wg_barrier", BuiltinKind::WorkGroupBarrier)
       .Case("__sublane_sg_barrier", BuiltinKind::SubGroupBarrier)
+      .Case("__sublane_sg_uniform", BuiltinKind::UniformAssertion)
+      .Case("__sublane_wg_uniform", BuiltinKind::UniformAssertion)
       .Default(getCollectiveInfo(F) ? BuiltinKind::Collective
                                     : BuiltinKind::None);
 }
@@ -236,6 +238,8 @@ FunctionType *getBuiltinType(BuiltinKind K, LLVMContext &C) {
   case BuiltinKind::WorkGroupBarrier:
   case BuiltinKind::SubGroupBarrier:
     return FunctionType::get(Type::getVoidTy(C), false);
+  case BuiltinKind::UniformAssertion:
+    return FunctionType::get(Type::getVoidTy(C), {I64}, false);
   case BuiltinKind::Collective:
     break;
   }

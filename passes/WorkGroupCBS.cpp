@@ -439,6 +439,9 @@ void CBSLowering::lowerUniformBuiltins() {
     case BuiltinKind::SubGroupMaxSize:
       Repl = B.getInt32(SubGroupSize);
       break;
+    case BuiltinKind::UniformAssertion:
+      CB->eraseFromParent(); // the fiber engine's check; nothing to lower
+      continue;
     case BuiltinKind::SubGroupCount:
       Repl = B.CreateTrunc(SubGroupCount, B.getInt32Ty());
       break;

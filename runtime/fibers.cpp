@@ -49,7 +49,8 @@ enum class Kind {
   ExclusiveScan,
   Any,
   All,
-  Ballot
+  Ballot,
+  Uniform
 };
 enum class Op { None, Add, Mul, Min, Max, And, Or, Xor, LogicalAnd, LogicalOr };
 enum class Elem { None, I32, U32, I64, U64, F32, F64 };
@@ -66,7 +67,8 @@ const char *kindName(Kind K) {
                                 "exclusive_scan_over_group",
                                 "any_of_group",
                                 "all_of_group",
-                                "group_ballot"};
+                                "group_ballot",
+                                "the init of a scan or reduction"};
   return Names[int(K)];
 }
 
@@ -307,7 +309,8 @@ void completeVote(Sync &S, uint32_t N) {
 /// description of the first member that differs, or empty.
 std::string checkUniformIndex(const Sync &S, uint32_t N, const char *Member) {
   bool NeedsUniform = S.K == Kind::Broadcast || S.K == Kind::ShiftLeft ||
-                      S.K == Kind::ShiftRight || S.K == Kind::PermuteXor;
+                      S.K == Kind::ShiftRight || S.K == Kind::PermuteXor ||
+                      S.K == Kind::Uniform;
   if (!NeedsUniform)
     return "";
   for (uint32_t I = 1; I < N; ++I)
@@ -322,6 +325,7 @@ std::string checkUniformIndex(const Sync &S, uint32_t N, const char *Member) {
 void completeSync(Sync &S, uint32_t N) {
   switch (S.K) {
   case Kind::Barrier:
+  case Kind::Uniform:
     break;
   case Kind::Any:
   case Kind::All:
@@ -681,6 +685,12 @@ uint32_t __sublane_wg_any(uint32_t p) noexcept {
 uint32_t __sublane_wg_all(uint32_t p) noexcept {
   return uint32_t(
       arrive(Scope::WorkGroup, Kind::All, Op::None, Elem::None, p, 0));
+}
+void __sublane_sg_uniform(uint64_t bits) noexcept {
+  arrive(Scope::SubGroup, Kind::Uniform, Op::None, Elem::None, 0, bits);
+}
+void __sublane_wg_uniform(uint64_t bits) noexcept {
+  arrive(Scope::WorkGroup, Kind::Uniform, Op::None, Elem::None, 0, bits);
 }
 uint64_t __sublane_sg_ballot(uint32_t p) noexcept {
   return arrive(Scope::SubGroup, Kind::Ballot, Op::None, Elem::None, p, 0);

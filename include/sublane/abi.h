@@ -162,6 +162,12 @@ SUBLANE_BUILTIN_SYNC uint32_t __sublane_wg_any(uint32_t pred);
 SUBLANE_BUILTIN_SYNC uint32_t __sublane_wg_all(uint32_t pred);
 SUBLANE_BUILTIN_SYNC uint64_t __sublane_sg_ballot(uint32_t pred);
 
+/* Declares that every member of the sub-group / work-group passes the same
+ * bits (SYCL requires it of a scan's or reduction's init). The lowering drops
+ * it; the fiber engine checks it. */
+SUBLANE_BUILTIN_SYNC void __sublane_sg_uniform(uint64_t bits);
+SUBLANE_BUILTIN_SYNC void __sublane_wg_uniform(uint64_t bits);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -102,6 +102,26 @@ TEST_F(FiberValidation, ShiftDeltaDiffersBetweenLanes) {
   sycl::free(out, q);
 }
 
+// A scan whose init value differs between the lanes of a sub-group.
+TEST_F(FiberValidation, ScanInitDiffersBetweenLanes) {
+  int *out = sycl::malloc_shared<int>(32, q);
+  std::string Msg = error([&] {
+    q.parallel_for<class per_lane_init>(
+        sycl::nd_range<1>(32, 32), xo::properties{xo::sub_group_size<8>},
+        [=](sycl::nd_item<1> it) {
+          sycl::sub_group sg = it.get_sub_group();
+          int x = int(it.get_global_id(0));
+          int init = sg.get_local_id()[0] == 3 ? 5 : 0;
+          out[x] =
+              sycl::exclusive_scan_over_group(sg, x, init, sycl::plus<int>());
+        });
+  });
+  EXPECT_THAT(Msg, AllOf(HasSubstr("kernel 'per_lane_init'"),
+                         HasSubstr("lane 3 passes 5 to the init of a scan or "
+                                   "reduction where lane 0 passed 0")));
+  sycl::free(out, q);
+}
+
 // A missing barrier: each item reads its neighbour's slot of local memory
 // in the phase that writes it. In order the neighbour has not written yet;
 // in a seeded random order some have, and the result changes.

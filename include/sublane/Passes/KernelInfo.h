@@ -62,6 +62,8 @@ enum class BuiltinKind {
   SubGroupCount,
   WorkGroupBarrier,
   SubGroupBarrier,
+  /// __sublane_{sg,wg}_uniform: checked by the fiber engine, dropped here.
+  UniformAssertion,
   /// One of the collectives; getCollectiveInfo() says which.
   Collective,
 };

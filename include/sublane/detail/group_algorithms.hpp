@@ -75,12 +75,8 @@ struct canonical<T, std::enable_if_t<std::is_integral_v<T>>> {
       std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>,
       std::conditional_t<std::is_signed_v<T>, int32_t, uint32_t>>;
 };
-template <> struct canonical<float> {
-  using type = float;
-};
-template <> struct canonical<double> {
-  using type = double;
-};
+template <> struct canonical<float> { using type = float; };
+template <> struct canonical<double> { using type = double; };
 template <typename T> using canonical_t = typename canonical<T>::type;
 
 template <op_kind K, typename C> struct collective {
@@ -168,6 +164,19 @@ template <int D> uint32_t all_builtin(group<D>, uint32_t p) {
   return __sublane_wg_all(p);
 }
 
+template <typename T> uint64_t uniform_bits(T value) {
+  static_assert(sizeof(T) <= 8, "sublane: init values of at most 64 bits");
+  uint64_t bits = 0;
+  __builtin_memcpy(&bits, &value, sizeof(T));
+  return bits;
+}
+template <typename T> void assert_uniform(sub_group, T value) {
+  __sublane_sg_uniform(uniform_bits(value));
+}
+template <int D, typename T> void assert_uniform(group<D>, T value) {
+  __sublane_wg_uniform(uniform_bits(value));
+}
+
 template <int D> size_t linear_local_id(const group<D> &g, id<D> local) {
   size_t linear = 0;
   for (int d = 0; d < D; ++d)
@@ -242,6 +251,7 @@ T reduce_over_group(Group g, T x, BinaryOperation) {
 template <typename Group, typename V, typename T, typename BinaryOperation,
           typename = std::enable_if_t<is_group_v<Group>>>
 T reduce_over_group(Group g, V x, T init, BinaryOperation op) {
+  detail::assert_uniform(g, init);
   return op(init, T(reduce_over_group(g, T(x), op)));
 }
 template <typename Group, typename T, typename BinaryOperation,
@@ -254,6 +264,7 @@ T inclusive_scan_over_group(Group g, T x, BinaryOperation) {
 template <typename Group, typename V, typename BinaryOperation, typename T,
           typename = std::enable_if_t<is_group_v<Group>>>
 T inclusive_scan_over_group(Group g, V x, BinaryOperation op, T init) {
+  detail::assert_uniform(g, init);
   return op(init, T(inclusive_scan_over_group(g, T(x), op)));
 }
 template <typename Group, typename T, typename BinaryOperation,
@@ -267,6 +278,7 @@ template <typename Group, typename V, typename T, typename BinaryOperation,
           typename = std::enable_if_t<is_group_v<Group>>>
 T exclusive_scan_over_group(Group g, V x, T init, BinaryOperation op) {
   // The identity comes first, so op(init, .) gives init on the first item.
+  detail::assert_uniform(g, init);
   return op(init, T(exclusive_scan_over_group(g, T(x), op)));
 }
 
@@ -335,8 +347,7 @@ private:
 };
 
 inline sub_group_mask group_ballot(sub_group g, bool pred = true) {
-  return sub_group_mask(__sublane_sg_ballot(pred),
-                        g.get_max_local_range()[0]);
+  return sub_group_mask(__sublane_sg_ballot(pred), g.get_max_local_range()[0]);
 }
 
 } // namespace ext::oneapi
