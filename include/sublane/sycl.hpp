@@ -22,8 +22,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <memory>
+#include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace sycl {
 
@@ -241,7 +244,18 @@ private:
   range<D> global_, local_;
 };
 
+enum class access_mode {
+  read,
+  write,
+  read_write,
+  discard_write,
+  discard_read_write,
+  atomic
+};
+enum class target { device, host_task, global_buffer = device };
+
 namespace access {
+using mode = access_mode;
 enum class fence_space { local_space, global_space, global_and_local };
 enum class address_space {
   global_space,
@@ -297,8 +311,8 @@ public:
   }
   bool compare_exchange_strong(T &expected, T desired,
                                memory_order o = DefaultOrder) const {
-    return __atomic_compare_exchange(ptr_, &expected, &desired, false,
-                                     order(o), __ATOMIC_RELAXED);
+    return __atomic_compare_exchange(ptr_, &expected, &desired, false, order(o),
+                                     __ATOMIC_RELAXED);
   }
   bool compare_exchange_weak(T &expected, T desired,
                              memory_order o = DefaultOrder) const {
@@ -480,8 +494,7 @@ public:
 };
 
 /// A work-item of a basic parallel_for over a range (no work-groups).
-template <int D = 1>
-class item : public detail::scalar_conversion<item<D>, D> {
+template <int D = 1> class item : public detail::scalar_conversion<item<D>, D> {
 public:
   item(id<D> i, range<D> r) : id_(i), range_(r) {}
   id<D> get_id() const { return id_; }
@@ -560,7 +573,7 @@ struct kernel_instance {
   }
   // Field order: see sublane_kernel_desc.
   static inline sublane_kernel_desc desc = {
-      SUBLANE_DESC_MAGIC, 0, D, SubGroupSize, Variant, 0, 0, 0, 0, 0,
+      SUBLANE_DESC_MAGIC, 0,      D,      SubGroupSize, Variant, 0, 0, 0, 0, 0,
       type_name<Name>(),  &entry, nullptr};
 };
 
@@ -575,8 +588,7 @@ namespace ext::oneapi::experimental {
 template <uint32_t N> struct sub_group_size_key {
   static constexpr uint32_t value = N;
 };
-template <uint32_t N>
-inline constexpr sub_group_size_key<N> sub_group_size{};
+template <uint32_t N> inline constexpr sub_group_size_key<N> sub_group_size{};
 template <typename... Props> struct properties {
   constexpr properties(Props...) {}
 };
@@ -647,8 +659,8 @@ public:
 
   template <typename Name = detail::unnamed_kernel, typename Kernel>
   void single_task(const Kernel &k) {
-    parallel_for<detail::range_kernel<Name, Kernel>>(
-        nd_range<1>(1, 1), [=](nd_item<1>) { k(); });
+    parallel_for<detail::range_kernel<Name, Kernel>>(nd_range<1>(1, 1),
+                                                     [=](nd_item<1>) { k(); });
   }
 
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
@@ -700,6 +712,116 @@ private:
 template <typename T, int D>
 local_accessor<T, D>::local_accessor(range<D> r, handler &h)
     : range_(r), offset_(h.allocate_local(r.size() * sizeof(T), alignof(T))) {}
+
+// Buffers and accessors. On this device all memory is host memory: a buffer
+// made from a host pointer works on it directly (what the program observes
+// once the buffer is destroyed is the same), otherwise it owns its data.
+template <access_mode M> struct mode_tag_t { explicit mode_tag_t() = default; };
+inline constexpr mode_tag_t<access_mode::read> read_only{};
+inline constexpr mode_tag_t<access_mode::write> write_only{};
+inline constexpr mode_tag_t<access_mode::read_write> read_write{};
+struct no_init_t {};
+inline constexpr no_init_t no_init{};
+
+template <typename T, int D = 1> class buffer {
+public:
+  using value_type = T;
+  explicit buffer(range<D> r) : range_(r), owned_(new T[r.size()]()) {
+    data_ = owned_.get();
+  }
+  buffer(T *host, range<D> r) : range_(r), data_(host) {}
+  buffer(const T *host, range<D> r) : buffer(r) {
+    std::memcpy(data_, host, r.size() * sizeof(T));
+  }
+  template <typename A, int N = D, typename = std::enable_if_t<N == 1>>
+  buffer(std::vector<T, A> &v) : buffer(v.data(), range<1>(v.size())) {}
+  template <typename... Ps>
+  buffer(T *host, range<D> r, const Ps &...) : buffer(host, r) {}
+  range<D> get_range() const { return range_; }
+  size_t size() const { return range_.size(); }
+  size_t byte_size() const { return size() * sizeof(T); }
+  T *data() const { return data_; }
+  template <access_mode M = access_mode::read_write>
+  auto get_access(class handler &h);
+  template <access_mode M = access_mode::read_write> auto get_access();
+  auto get_host_access();
+
+private:
+  range<D> range_;
+  std::shared_ptr<T[]> owned_;
+  T *data_ = nullptr;
+};
+template <typename T, int D> buffer(T *, range<D>) -> buffer<T, D>;
+template <typename T, typename A> buffer(std::vector<T, A> &) -> buffer<T, 1>;
+
+template <typename T, int D = 1, access_mode M = access_mode::read_write,
+          target Tgt = target::device>
+class accessor {
+public:
+  using value_type = T;
+  using reference = std::conditional_t<M == access_mode::read, const T &, T &>;
+  accessor(buffer<T, D> &b) : data_(b.data()), range_(b.get_range()) {}
+  accessor(buffer<T, D> &b, class handler &) : accessor(b) {}
+  template <access_mode Tag>
+  accessor(buffer<T, D> &b, class handler &, mode_tag_t<Tag>) : accessor(b) {}
+  template <access_mode Tag>
+  accessor(buffer<T, D> &b, class handler &, mode_tag_t<Tag>, no_init_t)
+      : accessor(b) {}
+  template <access_mode Tag>
+  accessor(buffer<T, D> &b, mode_tag_t<Tag>) : accessor(b) {}
+
+  reference operator[](id<D> i) const {
+    size_t linear = 0;
+    for (int d = 0; d < D; ++d)
+      linear = linear * range_[d] + i[d];
+    return data_[linear];
+  }
+  template <int N = D, typename = std::enable_if_t<N == 1>>
+  reference operator[](size_t i) const {
+    return data_[i];
+  }
+  T *get_pointer() const { return data_; }
+  T *get_multi_ptr() const { return data_; }
+  range<D> get_range() const { return range_; }
+  size_t size() const { return range_.size(); }
+
+private:
+  T *data_;
+  range<D> range_;
+};
+template <typename T, int D, access_mode Tag>
+accessor(buffer<T, D> &, class handler &, mode_tag_t<Tag>)
+    -> accessor<T, D, Tag>;
+template <typename T, int D, access_mode Tag>
+accessor(buffer<T, D> &, class handler &, mode_tag_t<Tag>, no_init_t)
+    -> accessor<T, D, Tag>;
+template <typename T, int D>
+accessor(buffer<T, D> &, class handler &) -> accessor<T, D>;
+template <typename T, int D> accessor(buffer<T, D> &) -> accessor<T, D>;
+
+template <typename T, int D = 1, access_mode M = access_mode::read_write>
+class host_accessor : public accessor<T, D, M, target::host_task> {
+public:
+  using accessor<T, D, M, target::host_task>::accessor;
+};
+template <typename T, int D, access_mode Tag>
+host_accessor(buffer<T, D> &, mode_tag_t<Tag>) -> host_accessor<T, D, Tag>;
+template <typename T, int D>
+host_accessor(buffer<T, D> &) -> host_accessor<T, D>;
+
+template <typename T, int D>
+template <access_mode M>
+auto buffer<T, D>::get_access(class handler &) {
+  return accessor<T, D, M>(*this);
+}
+template <typename T, int D>
+template <access_mode M>
+auto buffer<T, D>::get_access() {
+  return accessor<T, D, M, target::host_task>(*this);
+}
+template <typename T, int D> auto buffer<T, D>::get_host_access() {
+  return host_accessor<T, D>(*this);
+}
 
 class property_list {
 public:
