@@ -391,6 +391,15 @@ public:
   range<1> get_group_range() const { return range<1>(__sublane_sg_count()); }
   uint32_t get_group_linear_range() const { return __sublane_sg_count(); }
   bool leader() const { return __sublane_sg_local_id() == 0; }
+
+  // The pre-2020 member functions (SYCL 1.2.1's sub-group extension), for
+  // code that still uses them; the free functions are the standard ones.
+  void barrier() const { __sublane_sg_barrier(); }
+  template <typename T> T broadcast(T x, id<1> lane) const;
+  template <typename T> T shuffle(T x, id<1> lane) const;
+  template <typename T> T shuffle_down(T x, uint32_t delta) const;
+  template <typename T> T shuffle_up(T x, uint32_t delta) const;
+  template <typename T> T shuffle_xor(T x, id<1> mask) const;
 };
 
 template <int D = 1> class group {

@@ -123,3 +123,38 @@ TEST(KernelApi, DeviceQueries) {
 }
 
 } // namespace
+
+namespace {
+// The pre-2020 sub-group members still found in SYCL code.
+TEST(KernelApi, LegacySubGroupMembers) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  sycl::queue q;
+  const size_t n = 64;
+  int *out = sycl::malloc_shared<int>(n * 5, q);
+  q.parallel_for<class legacy_members>(
+       sycl::nd_range<1>(n, 32), xo::properties{xo::sub_group_size<8>},
+       [=](sycl::nd_item<1> it) {
+         sycl::sub_group sg = it.get_sub_group();
+         int x = int(it.get_global_id(0));
+         int *r = out + it.get_global_id(0) * 5;
+         r[0] = sg.broadcast(x, 2);
+         r[1] = sg.shuffle(x, (sg.get_local_linear_id() + 3) % 8);
+         r[2] = sg.shuffle_down(x, 1);
+         r[3] = sg.shuffle_up(x, 1);
+         sg.barrier();
+         r[4] = sg.shuffle_xor(x, 4);
+       })
+      .wait();
+  for (size_t i = 0; i < n; ++i) {
+    size_t base = i / 8 * 8, lane = i % 8;
+    EXPECT_EQ(out[i * 5 + 0], int(base + 2)) << i;
+    EXPECT_EQ(out[i * 5 + 1], int(base + (lane + 3) % 8)) << i;
+    if (lane < 7)
+      EXPECT_EQ(out[i * 5 + 2], int(i + 1)) << i;
+    if (lane > 0)
+      EXPECT_EQ(out[i * 5 + 3], int(i - 1)) << i;
+    EXPECT_EQ(out[i * 5 + 4], int(base + (lane ^ 4))) << i;
+  }
+  sycl::free(out, q);
+}
+} // namespace

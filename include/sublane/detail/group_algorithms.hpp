@@ -240,6 +240,22 @@ T permute_group_by_xor(sub_group, T x, sub_group::linear_id_type mask) {
   return T(detail::exchange<C>::permute_xor(C(x), mask));
 }
 
+template <typename T> T sub_group::broadcast(T x, id<1> lane) const {
+  return group_broadcast(*this, x, lane);
+}
+template <typename T> T sub_group::shuffle(T x, id<1> lane) const {
+  return select_from_group(*this, x, lane);
+}
+template <typename T> T sub_group::shuffle_down(T x, uint32_t delta) const {
+  return shift_group_left(*this, x, delta);
+}
+template <typename T> T sub_group::shuffle_up(T x, uint32_t delta) const {
+  return shift_group_right(*this, x, delta);
+}
+template <typename T> T sub_group::shuffle_xor(T x, id<1> mask) const {
+  return permute_group_by_xor(*this, x, uint32_t(mask[0]));
+}
+
 // Group algorithms (SYCL 2020 4.17.4).
 template <typename Group, typename T, typename BinaryOperation,
           typename = std::enable_if_t<is_group_v<Group>>>
