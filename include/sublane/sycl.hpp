@@ -533,6 +533,7 @@ inline void group_barrier(sub_group, memory_scope = {}) {
 }
 
 class handler;
+template <typename T, typename Op> struct reduction_spec;
 
 /// Per-work-group local memory, allocated by the runtime for each work-group.
 template <typename T, int D = 1> class local_accessor {
@@ -665,6 +666,15 @@ public:
   void parallel_for(size_t n, const Kernel &k) {
     parallel_for<Name>(range<1>(n), k);
   }
+
+  /// parallel_for with one sycl::reduction: the kernel gets a reducer as
+  /// its last argument (detail/reduction.hpp).
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
+            typename T, typename Op>
+  void parallel_for(range<D> r, reduction_spec<T, Op> red, const Kernel &k);
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
+            typename T, typename Op>
+  void parallel_for(nd_range<D> r, reduction_spec<T, Op> red, const Kernel &k);
 
   template <typename Name = detail::unnamed_kernel, typename Kernel>
   void single_task(const Kernel &k) {
@@ -832,9 +842,21 @@ template <typename T, int D> auto buffer<T, D>::get_host_access() {
   return host_accessor<T, D>(*this);
 }
 
+namespace property::reduction {
+struct initialize_to_identity {};
+} // namespace property::reduction
+
 class property_list {
 public:
-  template <typename... Ps> property_list(Ps...) {}
+  template <typename... Ps>
+  property_list(Ps...)
+      : init_to_identity_(
+            (std::is_same_v<Ps, property::reduction::initialize_to_identity> ||
+             ...)) {}
+  bool initializes_to_identity() const { return init_to_identity_; }
+
+private:
+  bool init_to_identity_ = false;
 };
 namespace property::queue {
 struct in_order {};
@@ -914,6 +936,13 @@ public:
   event parallel_for(size_t n, const Kernel &k) {
     handler h;
     h.parallel_for<Name>(range<1>(n), k);
+    return event();
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel,
+            typename Range, typename T, typename Op>
+  event parallel_for(Range r, reduction_spec<T, Op> red, const Kernel &k) {
+    handler h;
+    h.parallel_for<Name>(r, red, k);
     return event();
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel>
@@ -999,5 +1028,6 @@ inline void free(void *ptr, const queue &) { std::free(ptr); }
 } // namespace sycl
 
 #include "sublane/detail/group_algorithms.hpp"
+#include "sublane/detail/reduction.hpp"
 
 #endif // SUBLANE_SYCL_HPP

@@ -75,3 +75,47 @@ TEST(BasicKernels, AtomicRefAcrossGroupsAndThreads) {
 }
 
 } // namespace
+
+namespace {
+TEST(BasicKernels, Reductions) {
+  sycl::queue q;
+  const size_t n = 1000;
+  int *x = sycl::malloc_shared<int>(n, q);
+  for (size_t i = 0; i < n; ++i)
+    x[i] = int(i % 17) - 8;
+  int *sum = sycl::malloc_shared<int>(1, q);
+  int *lo = sycl::malloc_shared<int>(1, q);
+  float *prod = sycl::malloc_shared<float>(1, q);
+  sum[0] = 100; // kept: a reduction adds to the original value
+  lo[0] = 1 << 20;
+  prod[0] = 123.0f;
+  q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<int>()),
+                 [=](sycl::id<1> i, auto &s) { s += x[i]; })
+      .wait();
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for(sycl::nd_range<1>(n, 100),
+                    sycl::reduction(lo, sycl::minimum<int>()),
+                    [=](sycl::nd_item<1> it, auto &m) {
+                      m.combine(x[it.get_global_id(0)] * 3);
+                    });
+   }).wait();
+  q.parallel_for(
+       sycl::range<1>(10),
+       sycl::reduction(prod, 1.0f, sycl::multiplies<float>(),
+                       sycl::property::reduction::initialize_to_identity{}),
+       [=](sycl::item<1> it, auto &p) { p *= 2.0f; })
+      .wait();
+  int expect = 100, expect_lo = 1 << 20;
+  for (size_t i = 0; i < n; ++i) {
+    expect += x[i];
+    expect_lo = std::min(expect_lo, x[i] * 3);
+  }
+  EXPECT_EQ(sum[0], expect);
+  EXPECT_EQ(lo[0], expect_lo);
+  EXPECT_EQ(prod[0], 1024.0f) << "initialize_to_identity drops 123";
+  sycl::free(x, q);
+  sycl::free(sum, q);
+  sycl::free(lo, q);
+  sycl::free(prod, q);
+}
+} // namespace
