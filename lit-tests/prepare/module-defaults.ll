@@ -1,13 +1,13 @@
 ; The sub-group size and variant come from the plugin options unless the
 ; kernel asks for its own; without either, size 1 means variant cbs and
 ; larger sizes hcbs.
-; RUN: %opt -passes=sublane-prepare -S %s | FileCheck %s --check-prefix=DEFAULT
-; RUN: %opt -passes=sublane-prepare -sublane-sg-size=16 -sublane-variant=hcbs -S %s | FileCheck %s --check-prefix=OPTION
+; RUN: %opt -passes=sublane-prepare -S %s | FileCheck %s --check-prefix=CHECK-DEFAULT
+; RUN: %opt -passes=sublane-prepare -sublane-sg-size=16 -sublane-variant=hcbs -S %s | FileCheck %s --check-prefix=CHECK-OPTION
 
-; DEFAULT: attributes #0 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="1" "sublane-variant"="cbs" }
-; DEFAULT: attributes #1 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="8" "sublane-variant"="hcbs" }
-; OPTION: attributes #0 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="16" "sublane-variant"="hcbs" }
-; OPTION: attributes #1 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="8" "sublane-variant"="hcbs" }
+; CHECK-DEFAULT: attributes #0 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="1" "sublane-variant"="cbs" }
+; CHECK-DEFAULT: attributes #1 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="8" "sublane-variant"="hcbs" }
+; CHECK-OPTION: attributes #0 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="16" "sublane-variant"="hcbs" }
+; CHECK-OPTION: attributes #1 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="8" "sublane-variant"="hcbs" }
 
 define void @uses_default(ptr %args) #0 {
   ret void
