@@ -1,4 +1,4 @@
-//===- SubGroupBench.cpp - Sub-group collective micro-benchmarks ----------===//
+//===- SubGroupBench.cpp - Sub-group benchmarks ---------------------------===//
 //
 // Sub-group reduce, scan and shuffle at sub-group sizes 1 (work-group CBS,
 // what AdaptiveCpp runs on CPUs) and 8/16/32/64 (hierarchical CBS). Each
@@ -143,6 +143,92 @@ template <uint32_t S> void SubGroupShuffle(benchmark::State &State) {
   sycl::free(out, q);
 }
 
+// The first kernels of the benchmark suite: work-group algorithms, which
+// compute the same result at every sub-group size.
+template <uint32_t S> struct GroupReduceKernel;
+template <uint32_t S> void WorkGroupReduce(benchmark::State &State) {
+  setThreads(State);
+  sycl::queue q;
+  const size_t n = elements(State), groups = n / WorkGroupSize;
+  float *in = sycl::malloc_shared<float>(n, q);
+  float *out = sycl::malloc_shared<float>(groups, q);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = float(i % 5);
+  auto run = [&] {
+    q.parallel_for<GroupReduceKernel<S>>(
+         sycl::nd_range<1>(n, WorkGroupSize),
+         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
+           float sum = sycl::reduce_over_group(
+               it.get_group(), in[it.get_global_id(0)], sycl::plus<float>());
+           if (it.get_local_id(0) == 0)
+             out[it.get_group(0)] = sum;
+         })
+        .wait();
+  };
+  run();
+  for (size_t g = 0; g < groups; ++g) {
+    float expect = 0;
+    for (size_t k = 0; k < WorkGroupSize; ++k)
+      expect += in[g * WorkGroupSize + k];
+    if (out[g] != expect) {
+      State.SkipWithError(("wrong sum in group " + std::to_string(g)).c_str());
+      return;
+    }
+  }
+  for (auto _ : State)
+    run();
+  State.SetBytesProcessed(int64_t(State.iterations() * n * sizeof(float)));
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+// Prefix sum of each work-group: a sub-group scan, the sub-groups' totals
+// scanned through local memory, and the two combined.
+template <uint32_t S> struct PrefixScanKernel;
+template <uint32_t S> void PrefixScan(benchmark::State &State) {
+  setThreads(State);
+  sycl::queue q;
+  const size_t n = elements(State);
+  int *in = sycl::malloc_shared<int>(n, q);
+  int *out = sycl::malloc_shared<int>(n, q);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = int(i % 9) - 4;
+  auto run = [&] {
+    q.submit([&](sycl::handler &h) {
+       sycl::local_accessor<int, 1> totals(
+           sycl::range<1>(WorkGroupSize / S + 1), h);
+       h.parallel_for<PrefixScanKernel<S>>(
+           sycl::nd_range<1>(n, WorkGroupSize),
+           xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
+             sycl::sub_group sg = it.get_sub_group();
+             size_t i = it.get_global_id(0);
+             int mine = sycl::inclusive_scan_over_group(sg, in[i],
+                                                        sycl::plus<int>());
+             if (sg.get_local_linear_id() == sg.get_local_linear_range() - 1)
+               totals[sg.get_group_linear_id()] = mine;
+             sycl::group_barrier(it.get_group());
+             int before = 0;
+             for (uint32_t k = 0; k < sg.get_group_linear_id(); ++k)
+               before += totals[k];
+             out[i] = before + mine;
+           });
+     }).wait();
+  };
+  run();
+  for (size_t i = 0, acc = 0; i < n; ++i) {
+    acc = (i % WorkGroupSize ? acc : 0) + size_t(in[i]);
+    if (out[i] != int(acc)) {
+      State.SkipWithError(("wrong prefix at " + std::to_string(i)).c_str());
+      return;
+    }
+  }
+  for (auto _ : State)
+    run();
+  State.SetBytesProcessed(int64_t(State.iterations() * n * sizeof(int) * 2));
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
 void Args(benchmark::internal::Benchmark *B) {
   unsigned All = sublane::get_num_threads();
   for (unsigned Threads : {1u, All}) {
@@ -162,6 +248,8 @@ void Args(benchmark::internal::Benchmark *B) {
 SUBLANE_SIZES(SubGroupReduce)
 SUBLANE_SIZES(SubGroupScan)
 SUBLANE_SIZES(SubGroupShuffle)
+SUBLANE_SIZES(WorkGroupReduce)
+SUBLANE_SIZES(PrefixScan)
 
 } // namespace
 
