@@ -193,6 +193,10 @@ private:
   /// Variant hcbs: regions run as loops over the lanes of one sub-group of
   /// SubGroupSize lanes, inside a loop over the sub-groups.
   bool Hierarchical = false;
+  /// Whether the hierarchical variant needs its lane loops: only when some
+  /// sync point is a sub-group's. Without one, work-items run in flat loops
+  /// as at size 1, with sub-group ids computed from the linear id.
+  bool LaneLoops = false;
   unsigned SubGroupSize = 1;
   Value *SubGroupCount = nullptr; ///< sub-groups in the work-group (i64)
   /// Elements of each per-item array: the work-group size rounded up to a
@@ -871,13 +875,25 @@ void CBSLowering::lowerVaryingBuiltins(Region &R) {
       Repl = R.LinearId;
       break;
     case BuiltinKind::SubGroupId:
-      Repl = Hierarchical ? SubGroup : R.LinearId;
+      Repl = LaneLoops      ? SubGroup
+             : Hierarchical ? B.CreateUDiv(R.LinearId, B.getInt64(SubGroupSize))
+                            : R.LinearId;
       break;
     case BuiltinKind::SubGroupLocalId:
-      Repl = R.Lane;
+      Repl = LaneLoops ? R.Lane
+                       : B.CreateURem(R.LinearId, B.getInt64(SubGroupSize));
       break;
     case BuiltinKind::SubGroupSize:
-      Repl = SubGroupLanes;
+      if (LaneLoops) {
+        Repl = SubGroupLanes;
+      } else {
+        Value *Base = B.CreateMul(
+            B.CreateUDiv(R.LinearId, B.getInt64(SubGroupSize)),
+            B.getInt64(SubGroupSize));
+        Repl = B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                       B.CreateSub(WorkGroupSize, Base),
+                                       B.getInt64(SubGroupSize));
+      }
       break;
     default:
       llvm_unreachable("uniform builtins are lowered before regions form");
@@ -916,7 +932,7 @@ void CBSLowering::buildDispatch() {
   Dispatch = BasicBlock::Create(C, "sublane.dispatch", W);
   Done = BasicBlock::Create(C, "sublane.done", W);
   ReturnInst::Create(C, Done);
-  if (Hierarchical)
+  if (LaneLoops)
     buildHierarchicalDispatch();
   else
     buildFlatDispatch();
@@ -1599,7 +1615,7 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
     if (isReachableInRegion(Def->getParent(), UseBB, *P.R))
       ReadsOwnDefinition.insert(P.Orig);
   }
-  if (Hierarchical) {
+  if (LaneLoops) {
     // Sub-groups take turns through the regions between two work-group sync
     // points: if one of those regions defines a value and one reloads it,
     // a later sub-group could read what an earlier one wrote for a later
@@ -1718,7 +1734,7 @@ void CBSLowering::tagParallelAccesses(Region &R) {
 /// masked tail, whose masked stores would also stall the combine step that
 /// reloads the lanes as a vector.
 void CBSLowering::specializeFullSubGroups() {
-  if (!Hierarchical || SubGroupSize == 1)
+  if (!LaneLoops || SubGroupSize == 1)
     return;
   IRBuilder<> B(SubGroupHeader->getTerminator());
   Value *IsFull =
@@ -1861,11 +1877,14 @@ Function *CBSLowering::run() {
   lowerCollectivesToArrays();
   rematerializeVaryingBuiltins();
   splitSyncPoints();
+  LaneLoops = Hierarchical && any_of(Syncs, [](const SyncPoint &SP) {
+                return !SP.WorkGroupLevel;
+              });
   formRegions();
   privatizeAllocas();
   KernelShape Shape(*W, Dims, DivergenceSources::Conservative);
   std::optional<KernelShape> SubGroupShape;
-  if (Hierarchical && SubGroupSize > 1)
+  if (LaneLoops && SubGroupSize > 1)
     SubGroupShape.emplace(*W, Dims,
                           DivergenceSources::ConservativeWithinSubGroup,
                           SubGroupUniformResults);
