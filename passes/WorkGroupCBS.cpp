@@ -1161,7 +1161,6 @@ void CBSLowering::buildHierarchicalDispatch() {
 void CBSLowering::buildLaneLoop(Region &R) {
   Type *I64 = Type::getInt64Ty(C);
   std::string Prefix = "sublane.r" + std::to_string(R.Id);
-  Twine P = "r" + Twine(R.Id);
   R.Preheader = BasicBlock::Create(C, Prefix + ".pre", W);
   R.Exit = BasicBlock::Create(C, Prefix + ".exit", W);
   R.AccessGroup = MDNode::getDistinct(C, {});
@@ -1219,7 +1218,6 @@ void CBSLowering::buildLaneLoop(Region &R) {
   B.SetInsertPoint(R.Exit);
   B.CreateBr(Dispatch); // retargeted by the dispatch builder
   trackMinimumExit(R, R.Preheader);
-  (void)P;
 }
 
 Value *CBSLowering::emitLoop(
