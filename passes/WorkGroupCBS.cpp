@@ -130,6 +130,8 @@ private:
   void privatizeAllocas();
   void cloneRegions();
   void buildItemLoops(Region &R);
+  std::string beginRegionLoop(Region &R);
+  MDNode *makeParallelLoopID(Region &R);
   void buildLaneLoop(Region &R);
   void trackMinimumExit(Region &R, BasicBlock *Preheader);
   void emitSyncCheck(IRBuilder<> &B, Value *A, Value *Bv);
@@ -759,12 +761,34 @@ void CBSLowering::privatizeAllocas() {
   }
 }
 
-void CBSLowering::buildItemLoops(Region &R) {
-  Type *I64 = Type::getInt64Ty(C);
+/// A loop's identity: a distinct node naming itself first, then \p Props.
+static MDNode *makeLoopID(LLVMContext &C, ArrayRef<Metadata *> Props) {
+  SmallVector<Metadata *> Ops = {nullptr};
+  append_range(Ops, Props);
+  MDNode *Loop = MDNode::getDistinct(C, Ops);
+  Loop->replaceOperandWith(0, Loop);
+  return Loop;
+}
+
+MDNode *CBSLowering::makeParallelLoopID(Region &R) {
+  return makeLoopID(
+      C, {MDNode::get(C, {MDString::get(C, "llvm.loop.parallel_accesses"),
+                          R.AccessGroup})});
+}
+
+/// The blocks and access group every region's loop has; returns the prefix
+/// of its block names.
+std::string CBSLowering::beginRegionLoop(Region &R) {
   std::string Prefix = "sublane.r" + std::to_string(R.Id);
   R.Preheader = BasicBlock::Create(C, Prefix + ".pre", W);
   R.Exit = BasicBlock::Create(C, Prefix + ".exit", W);
   R.AccessGroup = MDNode::getDistinct(C, {});
+  return Prefix;
+}
+
+void CBSLowering::buildItemLoops(Region &R) {
+  Type *I64 = Type::getInt64Ty(C);
+  std::string Prefix = beginRegionLoop(R);
   BasicBlock *Headers[3], *Latches[3];
   for (unsigned D = 0; D < Dims; ++D) {
     Headers[D] = BasicBlock::Create(C, Prefix + ".item" + Twine(D), W);
@@ -814,11 +838,7 @@ void CBSLowering::buildItemLoops(Region &R) {
     Value *More = B.CreateICmpULT(Next, LocalRange[D],
                                   "r" + Twine(R.Id) + ".more" + Twine(D));
     auto *Br = B.CreateCondBr(More, Headers[D], D ? Latches[D - 1] : R.Exit);
-    MDNode *Parallel = MDNode::get(
-        C, {MDString::get(C, "llvm.loop.parallel_accesses"), R.AccessGroup});
-    MDNode *Loop = MDNode::getDistinct(C, {nullptr, Parallel});
-    Loop->replaceOperandWith(0, Loop);
-    Br->setMetadata(LLVMContext::MD_loop, Loop);
+    Br->setMetadata(LLVMContext::MD_loop, makeParallelLoopID(R));
   }
   B.SetInsertPoint(R.Exit);
   B.CreateBr(Dispatch);
@@ -887,9 +907,9 @@ void CBSLowering::lowerVaryingBuiltins(Region &R) {
       if (LaneLoops) {
         Repl = SubGroupLanes;
       } else {
-        Value *Base = B.CreateMul(
-            B.CreateUDiv(R.LinearId, B.getInt64(SubGroupSize)),
-            B.getInt64(SubGroupSize));
+        Value *Base =
+            B.CreateMul(B.CreateUDiv(R.LinearId, B.getInt64(SubGroupSize)),
+                        B.getInt64(SubGroupSize));
         Repl = B.CreateBinaryIntrinsic(Intrinsic::umin,
                                        B.CreateSub(WorkGroupSize, Base),
                                        B.getInt64(SubGroupSize));
@@ -1160,10 +1180,7 @@ void CBSLowering::buildHierarchicalDispatch() {
 /// inside. Ids come from the linear id, sub-group base + lane.
 void CBSLowering::buildLaneLoop(Region &R) {
   Type *I64 = Type::getInt64Ty(C);
-  std::string Prefix = "sublane.r" + std::to_string(R.Id);
-  R.Preheader = BasicBlock::Create(C, Prefix + ".pre", W);
-  R.Exit = BasicBlock::Create(C, Prefix + ".exit", W);
-  R.AccessGroup = MDNode::getDistinct(C, {});
+  std::string Prefix = beginRegionLoop(R);
   BasicBlock *Header = BasicBlock::Create(C, Prefix + ".lane", W);
   BasicBlock *Latch = BasicBlock::Create(C, Prefix + ".next", W);
   IRBuilder<> B(R.Preheader);
@@ -1210,11 +1227,7 @@ void CBSLowering::buildLaneLoop(Region &R) {
   auto *Br = B.CreateCondBr(
       B.CreateICmpULT(Next, SubGroupLanes, "r" + Twine(R.Id) + ".more"), Header,
       R.Exit);
-  MDNode *Parallel = MDNode::get(
-      C, {MDString::get(C, "llvm.loop.parallel_accesses"), R.AccessGroup});
-  MDNode *Loop = MDNode::getDistinct(C, {nullptr, Parallel});
-  Loop->replaceOperandWith(0, Loop);
-  Br->setMetadata(LLVMContext::MD_loop, Loop);
+  Br->setMetadata(LLVMContext::MD_loop, makeParallelLoopID(R));
   B.SetInsertPoint(R.Exit);
   B.CreateBr(Dispatch); // retargeted by the dispatch builder
   trackMinimumExit(R, R.Preheader);
@@ -1759,13 +1772,10 @@ void CBSLowering::specializeFullSubGroups() {
           // A loop of its own needs an identity of its own. Full unrolling
           // would turn it into scalar code before the loop vectorizer sees
           // its constant trip count.
-          SmallVector<Metadata *> Ops = {nullptr};
-          append_range(Ops, drop_begin(Loop->operands()));
-          Ops.push_back(
+          SmallVector<Metadata *> Props(drop_begin(Loop->operands()));
+          Props.push_back(
               MDNode::get(C, {MDString::get(C, "llvm.loop.unroll.disable")}));
-          MDNode *Copy = MDNode::getDistinct(C, Ops);
-          Copy->replaceOperandWith(0, Copy);
-          I.setMetadata(LLVMContext::MD_loop, Copy);
+          I.setMetadata(LLVMContext::MD_loop, makeLoopID(C, Props));
         }
       }
     BasicBlock *Choose = BasicBlock::Create(
