@@ -31,6 +31,21 @@ void setThreads(const benchmark::State &State) {
   sublane::set_num_threads(unsigned(State.range(1)));
 }
 
+/// Runs the kernel once and checks its output (a non-empty message fails
+/// the benchmark), then times it.
+template <typename Run, typename Check>
+void measure(benchmark::State &State, Run &&run, Check &&check,
+             int64_t BytesPerRun) {
+  run();
+  if (std::string Error = check(); !Error.empty()) {
+    State.SkipWithError(Error.c_str());
+    return;
+  }
+  for (auto _ : State)
+    run();
+  State.SetBytesProcessed(int64_t(State.iterations()) * BytesPerRun);
+}
+
 template <uint32_t S> struct ReduceKernel;
 template <uint32_t S> void SubGroupReduce(benchmark::State &State) {
   setThreads(State);
@@ -41,30 +56,32 @@ template <uint32_t S> void SubGroupReduce(benchmark::State &State) {
   for (size_t i = 0; i < n; ++i)
     in[i] = float(i % 13);
   auto run = [&] {
-    q.parallel_for<ReduceKernel<S>>(
-         sycl::nd_range<1>(n, WorkGroupSize),
-         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
-           sycl::sub_group sg = it.get_sub_group();
-           float sum = sycl::reduce_over_group(sg, in[it.get_global_id(0)],
-                                               sycl::plus<float>());
-           if (sg.leader())
-             out[it.get_global_id(0) / S] = sum;
-         })
+    q.parallel_for<ReduceKernel<S>>(sycl::nd_range<1>(n, WorkGroupSize),
+                                    xo::properties{xo::sub_group_size<S>},
+                                    [=](sycl::nd_item<1> it) {
+                                      sycl::sub_group sg = it.get_sub_group();
+                                      float sum = sycl::reduce_over_group(
+                                          sg, in[it.get_global_id(0)],
+                                          sycl::plus<float>());
+                                      if (sg.leader())
+                                        out[it.get_global_id(0) / S] = sum;
+                                    })
         .wait();
   };
-  run();
-  for (size_t c = 0; c < n / S; ++c) {
-    float expect = 0;
-    for (size_t k = 0; k < S; ++k)
-      expect += in[c * S + k];
-    if (out[c] != expect) {
-      State.SkipWithError(("wrong sum in chunk " + std::to_string(c)).c_str());
-      return;
-    }
-  }
-  for (auto _ : State)
-    run();
-  State.SetBytesProcessed(int64_t(State.iterations() * n * sizeof(float)));
+  measure(
+      State, run,
+      [&]() -> std::string {
+        for (size_t c = 0; c < n / S; ++c) {
+          float expect = 0;
+          for (size_t k = 0; k < S; ++k)
+            expect += in[c * S + k];
+          if (out[c] != expect) {
+            return "wrong sum in chunk " + std::to_string(c);
+          }
+        }
+        return "";
+      },
+      int64_t(n * sizeof(float)));
   sycl::free(in, q);
   sycl::free(out, q);
 }
@@ -79,26 +96,28 @@ template <uint32_t S> void SubGroupScan(benchmark::State &State) {
   for (size_t i = 0; i < n; ++i)
     in[i] = int(i % 7) - 3;
   auto run = [&] {
-    q.parallel_for<ScanKernel<S>>(
-         sycl::nd_range<1>(n, WorkGroupSize),
-         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
-           size_t i = it.get_global_id(0);
-           out[i] = sycl::inclusive_scan_over_group(
-               it.get_sub_group(), in[i], sycl::plus<int>());
-         })
+    q.parallel_for<ScanKernel<S>>(sycl::nd_range<1>(n, WorkGroupSize),
+                                  xo::properties{xo::sub_group_size<S>},
+                                  [=](sycl::nd_item<1> it) {
+                                    size_t i = it.get_global_id(0);
+                                    out[i] = sycl::inclusive_scan_over_group(
+                                        it.get_sub_group(), in[i],
+                                        sycl::plus<int>());
+                                  })
         .wait();
   };
-  run();
-  for (size_t i = 0, acc = 0; i < n; ++i) {
-    acc = (i % S ? acc : 0) + size_t(in[i]);
-    if (out[i] != int(acc)) {
-      State.SkipWithError(("wrong scan at " + std::to_string(i)).c_str());
-      return;
-    }
-  }
-  for (auto _ : State)
-    run();
-  State.SetBytesProcessed(int64_t(State.iterations() * n * sizeof(int) * 2));
+  measure(
+      State, run,
+      [&]() -> std::string {
+        for (size_t i = 0, acc = 0; i < n; ++i) {
+          acc = (i % S ? acc : 0) + size_t(in[i]);
+          if (out[i] != int(acc)) {
+            return "wrong scan at " + std::to_string(i);
+          }
+        }
+        return "";
+      },
+      int64_t(n * sizeof(int) * 2));
   sycl::free(in, q);
   sycl::free(out, q);
 }
@@ -115,7 +134,8 @@ template <uint32_t S> void SubGroupShuffle(benchmark::State &State) {
   auto run = [&] {
     q.parallel_for<ShuffleKernel<S>>(
          sycl::nd_range<1>(n, WorkGroupSize),
-         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
+         xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
            sycl::sub_group sg = it.get_sub_group();
            size_t i = it.get_global_id(0);
            float x = in[i];
@@ -126,19 +146,20 @@ template <uint32_t S> void SubGroupShuffle(benchmark::State &State) {
          })
         .wait();
   };
-  run();
-  for (size_t i = 0; i < n; ++i) {
-    size_t lane = i % S, base = i - lane;
-    float y = S > 1 ? in[base + (lane ^ 1)] : in[i];
-    float z = lane + 1 < S ? in[i + 1] : 0.0f;
-    if (out[i] != in[i] + y + z) {
-      State.SkipWithError(("wrong value at " + std::to_string(i)).c_str());
-      return;
-    }
-  }
-  for (auto _ : State)
-    run();
-  State.SetBytesProcessed(int64_t(State.iterations() * n * sizeof(float) * 2));
+  measure(
+      State, run,
+      [&]() -> std::string {
+        for (size_t i = 0; i < n; ++i) {
+          size_t lane = i % S, base = i - lane;
+          float y = S > 1 ? in[base + (lane ^ 1)] : in[i];
+          float z = lane + 1 < S ? in[i + 1] : 0.0f;
+          if (out[i] != in[i] + y + z) {
+            return "wrong value at " + std::to_string(i);
+          }
+        }
+        return "";
+      },
+      int64_t(n * sizeof(float) * 2));
   sycl::free(in, q);
   sycl::free(out, q);
 }
@@ -157,7 +178,8 @@ template <uint32_t S> void WorkGroupReduce(benchmark::State &State) {
   auto run = [&] {
     q.parallel_for<GroupReduceKernel<S>>(
          sycl::nd_range<1>(n, WorkGroupSize),
-         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
+         xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
            float sum = sycl::reduce_over_group(
                it.get_group(), in[it.get_global_id(0)], sycl::plus<float>());
            if (it.get_local_id(0) == 0)
@@ -165,19 +187,20 @@ template <uint32_t S> void WorkGroupReduce(benchmark::State &State) {
          })
         .wait();
   };
-  run();
-  for (size_t g = 0; g < groups; ++g) {
-    float expect = 0;
-    for (size_t k = 0; k < WorkGroupSize; ++k)
-      expect += in[g * WorkGroupSize + k];
-    if (out[g] != expect) {
-      State.SkipWithError(("wrong sum in group " + std::to_string(g)).c_str());
-      return;
-    }
-  }
-  for (auto _ : State)
-    run();
-  State.SetBytesProcessed(int64_t(State.iterations() * n * sizeof(float)));
+  measure(
+      State, run,
+      [&]() -> std::string {
+        for (size_t g = 0; g < groups; ++g) {
+          float expect = 0;
+          for (size_t k = 0; k < WorkGroupSize; ++k)
+            expect += in[g * WorkGroupSize + k];
+          if (out[g] != expect) {
+            return "wrong sum in group " + std::to_string(g);
+          }
+        }
+        return "";
+      },
+      int64_t(n * sizeof(float)));
   sycl::free(in, q);
   sycl::free(out, q);
 }
@@ -202,8 +225,8 @@ template <uint32_t S> void PrefixScan(benchmark::State &State) {
            xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
              sycl::sub_group sg = it.get_sub_group();
              size_t i = it.get_global_id(0);
-             int mine = sycl::inclusive_scan_over_group(sg, in[i],
-                                                        sycl::plus<int>());
+             int mine =
+                 sycl::inclusive_scan_over_group(sg, in[i], sycl::plus<int>());
              if (sg.get_local_linear_id() == sg.get_local_linear_range() - 1)
                totals[sg.get_group_linear_id()] = mine;
              sycl::group_barrier(it.get_group());
@@ -214,17 +237,18 @@ template <uint32_t S> void PrefixScan(benchmark::State &State) {
            });
      }).wait();
   };
-  run();
-  for (size_t i = 0, acc = 0; i < n; ++i) {
-    acc = (i % WorkGroupSize ? acc : 0) + size_t(in[i]);
-    if (out[i] != int(acc)) {
-      State.SkipWithError(("wrong prefix at " + std::to_string(i)).c_str());
-      return;
-    }
-  }
-  for (auto _ : State)
-    run();
-  State.SetBytesProcessed(int64_t(State.iterations() * n * sizeof(int) * 2));
+  measure(
+      State, run,
+      [&]() -> std::string {
+        for (size_t i = 0, acc = 0; i < n; ++i) {
+          acc = (i % WorkGroupSize ? acc : 0) + size_t(in[i]);
+          if (out[i] != int(acc)) {
+            return "wrong prefix at " + std::to_string(i);
+          }
+        }
+        return "";
+      },
+      int64_t(n * sizeof(int) * 2));
   sycl::free(in, q);
   sycl::free(out, q);
 }
