@@ -2,7 +2,7 @@
 # Installs everything sublane needs on Debian 12 (bookworm). Safe to re-run.
 set -euo pipefail
 packages=(
-  cmake make git python3 file python3-matplotlib
+  cmake make git python3 file python3-matplotlib gdb
   clang-19 llvm-19-dev llvm-19-tools libclang-19-dev libomp-19-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libboost-context-dev libsleef-dev
