@@ -1028,6 +1028,7 @@ inline void free(void *ptr, const queue &) { std::free(ptr); }
 } // namespace sycl
 
 #include "sublane/detail/group_algorithms.hpp"
+#include "sublane/detail/math.hpp"
 #include "sublane/detail/reduction.hpp"
 
 #endif // SUBLANE_SYCL_HPP

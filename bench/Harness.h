@@ -1,0 +1,104 @@
+//===- Harness.h - The benchmark suite's Google Benchmark harness -*- C++ -*-===//
+//
+// Each kernel file registers its kernel once per variant: the SYCL kernel
+// lowered by plain CBS (sub-group size 1), by hierarchical CBS at sub-group
+// sizes 8 to 64, and the hand-written OpenMP code a user would otherwise
+// write ("omp"). A run sets up the problem, runs the variant once, checks its
+// output against a host reference (a wrong result fails the benchmark and
+// the whole run), then times it. Names read
+//
+//   <Kernel>/<variant>/sg:<size>/threads:<threads>/real_time
+//
+// which tools/sublane-sweep parses.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SUBLANE_BENCH_HARNESS_H
+#define SUBLANE_BENCH_HARNESS_H
+
+#include "BenchSycl.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bench {
+
+/// Whether a kernel is limited by memory bandwidth (the sweep reports the
+/// fraction of the STREAM triad's bandwidth it reaches), by compute, or a
+/// measure of overhead (launch cost) left out of the geomeans.
+enum class Bound { Compute, Memory, Overhead };
+
+struct Variant {
+  const char *Name; // cbs, hcbs, omp (and wfv once it exists)
+  uint32_t SubGroupSize; // 0 for hand-written code
+  void (*Run)(benchmark::State &);
+};
+
+/// Registers a kernel's variants; called from static initializers.
+bool addKernel(const char *Name, Bound Kind, std::vector<Variant> Variants);
+
+/// The problem-size factor of --bench_scale (1 = each kernel's own size,
+/// chosen to leave the caches).
+double scale();
+
+/// Base * scale()^Power, rounded down to a multiple of Multiple (at least
+/// Multiple).
+size_t scaled(size_t Base, size_t Multiple, double Power = 1.0);
+
+/// Sets the thread count of both the sublane runtime and OpenMP.
+void setThreads(unsigned N);
+
+/// Records a failed check; the executable then exits with status 1.
+void fail(benchmark::State &State, const std::string &Error);
+
+/// The relative difference of two values, guarded against zero.
+inline double relativeError(double Got, double Want) {
+  return std::fabs(Got - Want) / std::fmax(std::fabs(Want), 1e-30);
+}
+
+/// Runs one variant: sets up a Problem (which owns its data and knows its
+/// reference), runs Body once and checks the result, then times Body.
+/// Problem provides `std::string check() const` (empty when right) and
+/// `int64_t bytes() const` (the memory traffic of one run).
+template <typename Problem, typename Body>
+void run(benchmark::State &State, Body &&Run) {
+  setThreads(unsigned(State.range(0)));
+  Problem P;
+  Run(P);
+  if (std::string Error = P.check(); !Error.empty())
+    return fail(State, Error);
+  for (auto _ : State)
+    Run(P);
+  State.SetBytesProcessed(int64_t(State.iterations()) * P.bytes());
+}
+
+} // namespace bench
+
+// The SYCL variants at every sub-group size. Compile-cost measurements
+// build one size alone with -DSUBLANE_BENCH_ONLY_SIZE=<size>.
+#ifndef SUBLANE_BENCH_ONLY_SIZE
+#define BENCH_SYCL_VARIANTS(Fn)                                                \
+  bench::Variant{"cbs", 1, &Fn<1>}, bench::Variant{"hcbs", 8, &Fn<8>},         \
+      bench::Variant{"hcbs", 16, &Fn<16>},                                     \
+      bench::Variant{"hcbs", 32, &Fn<32>}, bench::Variant {                    \
+    "hcbs", 64, &Fn<64>                                                        \
+  }
+#else
+#define BENCH_SYCL_VARIANTS(Fn)                                                \
+  bench::Variant {                                                             \
+    SUBLANE_BENCH_ONLY_SIZE == 1 ? "cbs" : "hcbs", SUBLANE_BENCH_ONLY_SIZE,    \
+        &Fn<SUBLANE_BENCH_ONLY_SIZE>                                           \
+  }
+#endif
+
+/// Registers kernel Name: its SYCL variants from the template SyclFn<S>
+/// and the hand-written OpenMP function OmpFn.
+#define BENCH_KERNEL(Name, Kind, SyclFn, OmpFn)                                \
+  static const bool Name##Registered = bench::addKernel(                       \
+      #Name, Kind,                                                             \
+      {BENCH_SYCL_VARIANTS(SyclFn), bench::Variant{"omp", 0, &OmpFn}})
+
+#endif // SUBLANE_BENCH_HARNESS_H

@@ -1,0 +1,153 @@
+//===- Reductions.cpp - Sub-group and work-group reductions ---------------===//
+//
+// SubGroupReduce: the sum of a large array the way GPU code writes it. Each
+// work-item adds a strided chunk, its sub-group combines the chunks with
+// reduce_over_group, and each sub-group's leader adds that to the total
+// atomically: the larger the sub-group, the fewer atomics.
+//
+// WorkGroupReduce: each work-group's sum with reduce_over_group(group).
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Harness.h"
+
+#include <cstring>
+
+namespace bench_reductions {
+
+constexpr size_t WorkGroupSize = 256;
+constexpr size_t Chunk = 32;
+
+/// Ones and zeros, so that every partial sum is an integer a float holds
+/// exactly and every summation order gives the same total.
+inline float inputValue(size_t I) { return (I * 7) % 3 == 0 ? 1.0f : 0.0f; }
+
+struct ArraySum {
+  sycl::queue Q;
+  size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize * Chunk);
+  float *In = sycl::malloc_shared<float>(N, Q);
+  float *Total = sycl::malloc_shared<float>(1, Q);
+  ArraySum() {
+    for (size_t I = 0; I < N; ++I)
+      In[I] = inputValue(I);
+  }
+  ~ArraySum() {
+    sycl::free(In, Q);
+    sycl::free(Total, Q);
+  }
+  std::string check() const {
+    double Want = 0;
+    for (size_t I = 0; I < N; ++I)
+      Want += inputValue(I);
+    if (bench::relativeError(*Total, Want) > 1e-6)
+      return "sum " + std::to_string(*Total) + ", expected " +
+             std::to_string(Want);
+    return "";
+  }
+  int64_t bytes() const { return int64_t(N * sizeof(float)); }
+};
+
+template <uint32_t S> class SubGroupReduceKernel;
+template <uint32_t S> void subGroupReduce(benchmark::State &State) {
+  bench::run<ArraySum>(State, [](ArraySum &P) {
+    *P.Total = 0;
+    const size_t Items = P.N / Chunk;
+    const float *In = P.In;
+    float *Total = P.Total;
+    P.Q.submit([&](sycl::handler &H) {
+       H.parallel_for<SubGroupReduceKernel<S>>(
+           sycl::nd_range<1>(Items, WorkGroupSize),
+           bench::sub_group_size<S>(), [=](sycl::nd_item<1> It) {
+             size_t I = It.get_global_id(0);
+             float Sum = 0;
+             for (size_t K = 0; K < Chunk; ++K)
+               Sum += In[I + K * Items];
+             sycl::sub_group Sg = It.get_sub_group();
+             Sum = sycl::reduce_over_group(Sg, Sum, sycl::plus<float>());
+             if (Sg.leader())
+               sycl::atomic_ref<float, sycl::memory_order::relaxed,
+                                sycl::memory_scope::device>(*Total)
+                   .fetch_add(Sum);
+           });
+     }).wait();
+  });
+}
+
+void subGroupReduceOmp(benchmark::State &State) {
+  bench::run<ArraySum>(State, [](ArraySum &P) {
+    float Sum = 0;
+    const float *In = P.In;
+#pragma omp parallel for simd reduction(+ : Sum)
+    for (size_t I = 0; I < P.N; ++I)
+      Sum += In[I];
+    *P.Total = Sum;
+  });
+}
+
+struct GroupSums {
+  sycl::queue Q;
+  size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize);
+  size_t Groups = N / WorkGroupSize;
+  float *In = sycl::malloc_shared<float>(N, Q);
+  float *Out = sycl::malloc_shared<float>(Groups, Q);
+  GroupSums() {
+    for (size_t I = 0; I < N; ++I)
+      In[I] = float(I % 5);
+    std::memset(Out, 0xff, Groups * sizeof(float));
+  }
+  ~GroupSums() {
+    sycl::free(In, Q);
+    sycl::free(Out, Q);
+  }
+  std::string check() const {
+    for (size_t G = 0; G < Groups; ++G) {
+      float Want = 0;
+      for (size_t K = 0; K < WorkGroupSize; ++K)
+        Want += In[G * WorkGroupSize + K];
+      if (Out[G] != Want)
+        return "wrong sum in group " + std::to_string(G);
+    }
+    return "";
+  }
+  int64_t bytes() const { return int64_t((N + Groups) * sizeof(float)); }
+};
+
+template <uint32_t S> class WorkGroupReduceKernel;
+template <uint32_t S> void workGroupReduce(benchmark::State &State) {
+  bench::run<GroupSums>(State, [](GroupSums &P) {
+    const float *In = P.In;
+    float *Out = P.Out;
+    P.Q.submit([&](sycl::handler &H) {
+       H.parallel_for<WorkGroupReduceKernel<S>>(
+           sycl::nd_range<1>(P.N, WorkGroupSize), bench::sub_group_size<S>(),
+           [=](sycl::nd_item<1> It) {
+             float Sum = sycl::reduce_over_group(
+                 It.get_group(), In[It.get_global_id(0)], sycl::plus<float>());
+             if (It.get_local_id(0) == 0)
+               Out[It.get_group(0)] = Sum;
+           });
+     }).wait();
+  });
+}
+
+void workGroupReduceOmp(benchmark::State &State) {
+  bench::run<GroupSums>(State, [](GroupSums &P) {
+    const float *In = P.In;
+#pragma omp parallel for
+    for (size_t G = 0; G < P.Groups; ++G) {
+      float Sum = 0;
+#pragma omp simd reduction(+ : Sum)
+      for (size_t K = 0; K < WorkGroupSize; ++K)
+        Sum += In[G * WorkGroupSize + K];
+      P.Out[G] = Sum;
+    }
+  });
+}
+
+} // namespace bench_reductions
+
+using namespace bench_reductions;
+BENCH_KERNEL(SubGroupReduce, bench::Bound::Memory, subGroupReduce,
+             subGroupReduceOmp);
+BENCH_KERNEL(WorkGroupReduce, bench::Bound::Memory, workGroupReduce,
+             workGroupReduceOmp);
