@@ -1,6 +1,8 @@
 ; Without barriers a kernel is one region: a loop over the work-items whose
-; memory accesses are marked parallel, in a work-group function recorded in
-; the descriptor together with the "lowered" flag.
+; memory accesses are marked parallel (and which asks the vectorizer not to
+; interleave, so short work-item loops stay in the vector body), in a
+; work-group function recorded in the descriptor together with the
+; "lowered" flag.
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -S %s | FileCheck %s
 
 ; CHECK: @k.sublane.desc = global %sublane.kernel_desc { i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 1, i32 1, i32 0, i64 0, i64 0, ptr @k.sublane.name, ptr @k, ptr @k.wg }
@@ -28,8 +30,9 @@
 ; CHECK-NEXT: br i1 %r0.more0, label %sublane.r0.item0, label %sublane.r0.exit, !llvm.loop ![[LOOP:[0-9]+]]
 
 ; CHECK: attributes #[[WG]] = {{.*}}"sublane-wg-function"="k"
-; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]]}
+; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]], ![[IC:[0-9]+]]}
 ; CHECK: ![[PAR]] = !{!"llvm.loop.parallel_accesses", ![[AG]]}
+; CHECK: ![[IC]] = !{!"llvm.loop.interleave.count", i32 1}
 
 define void @k(ptr %args) #0 {
   %gid = call i64 @__sublane_global_id(i32 0)

@@ -1,10 +1,11 @@
 ; One barrier makes two regions, each a loop over the work-items, run one
 ; after the other. A varying value used after the barrier is kept per
 ; work-item in a 64-byte aligned scratch array: stored in region 0, loaded in
-; region 1. The descriptor records the array.
+; region 1. The descriptor records the array; the address, computed from
+; the id alone, is recomputed in region 1 and takes no scratch.
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -S %s | FileCheck %s
 
-; CHECK: @k.sublane.desc = global %sublane.kernel_desc { i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 1, i32 1, i32 1, i64 4, i64 64,
+; CHECK: @k.sublane.desc = global %sublane.kernel_desc { i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 1, i32 1, i32 1, i64 4, i64 0,
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: %v.items = getelementptr i8, ptr %scratch, i64 0

@@ -2,13 +2,14 @@
 ; group; for each, a region is a loop over its lanes (partial last sub-group
 ; included: sg.lanes = min(8, what is left)), ids from base + lane, and a
 ; sub-group barrier continues the same sub-group in the next region. The
-; pointer defined once before the barrier keeps one slot (its uniform base).
+; pointer computed from the id before the barrier is recomputed after it
+; and takes no scratch.
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK: @k.sublane.desc = {{.*}} i32 8, i32 2,
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: %sg.count = udiv i64 %{{.*}}, 8
-; CHECK: %p.slot = getelementptr i8, ptr %scratch, i64 0
+; CHECK-NOT: %scratch, i64 0
 ; CHECK: sublane.dispatch:
 ; CHECK-NEXT: %region = phi i32
 ; CHECK: sublane.subgroup:

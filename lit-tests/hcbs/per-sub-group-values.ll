@@ -1,7 +1,9 @@
-; A sub-group reduction's result, and a value computed from the sub-group
-; id, differ between sub-groups but not within one: across a barrier they
-; are kept once per sub-group (indexed by the sub-group id), not per
-; work-item. A value of the lane still needs one slot per work-item.
+; A sub-group reduction's result, and a value loaded from an address
+; computed from the sub-group id, differ between sub-groups but not within
+; one: across a barrier they are kept once per sub-group (indexed by the
+; sub-group id), not per work-item. A value loaded by each lane still needs
+; one slot per work-item. (Values computed from ids alone are recomputed
+; after the barrier instead: id-expression-recomputed.ll.)
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
@@ -18,9 +20,9 @@ define void @k(ptr %args) #0 {
   %x = load i32, ptr %p
   %r = call i32 @__sublane_sg_reduce_add_i32(i32 %x)
   %sg = call i32 @__sublane_sg_id()
-  %twice = shl i32 %sg, 1
-  %lane = call i32 @__sublane_sg_local_id()
-  %odd = and i32 %lane, 1
+  %sg.p = getelementptr i32, ptr %args, i32 %sg
+  %twice = load i32, ptr %sg.p
+  %odd = and i32 %x, 1
   call void @__sublane_wg_barrier()
   %a = add i32 %r, %twice
   %b = add i32 %a, %odd
@@ -32,7 +34,6 @@ define void @k(ptr %args) #0 {
 
 declare i64 @__sublane_local_id(i32) nounwind memory(none)
 declare i32 @__sublane_sg_id() nounwind memory(none)
-declare i32 @__sublane_sg_local_id() nounwind memory(none)
 declare i32 @__sublane_sg_reduce_add_i32(i32) convergent nounwind
 declare void @__sublane_wg_barrier() convergent nounwind
 
