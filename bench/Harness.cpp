@@ -108,6 +108,10 @@ int main(int argc, char **argv) {
           ->UseRealTime();
     }
   }
+  // Start OpenMP's threads before the first measurement, so that no
+  // benchmark pays for creating them.
+#pragma omp parallel
+  benchmark::DoNotOptimize(omp_get_thread_num());
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   if (bench::Failed)
