@@ -1,4 +1,5 @@
-//===- BenchSycl.h - What the benchmark kernels take from sublane -*- C++ -*-===//
+//===- BenchSycl.h - What the benchmark kernels take from sublane -*- C++
+//-*-===//
 //
 // The benchmark kernels are SYCL 2020 code. Everything they need that is
 // not plain SYCL is here, so that the same kernel files build with another

@@ -94,16 +94,16 @@ int main(int argc, char **argv) {
                         : K.Kind == bench::Bound::Compute ? "compute"
                                                           : "overhead";
     for (const bench::Variant &V : K.Variants) {
-      std::string Name = K.Name + "/" + V.Name +
-                         "/sg:" + std::to_string(V.SubGroupSize);
+      std::string Name =
+          K.Name + "/" + V.Name + "/sg:" + std::to_string(V.SubGroupSize);
       benchmark::RegisterBenchmark(Name.c_str(),
                                    [V, Label](benchmark::State &State) {
                                      State.SetLabel(Label);
                                      V.Run(State);
                                    })
           ->ArgName("threads")
-          ->ArgsProduct({std::vector<int64_t>(ThreadCounts.begin(),
-                                              ThreadCounts.end())})
+          ->ArgsProduct(
+              {std::vector<int64_t>(ThreadCounts.begin(), ThreadCounts.end())})
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime();
     }

@@ -1,4 +1,5 @@
-//===- Harness.h - The benchmark suite's Google Benchmark harness -*- C++ -*-===//
+//===- Harness.h - The benchmark suite's Google Benchmark harness -*- C++
+//-*-===//
 //
 // Each kernel file registers its kernel once per variant: the SYCL kernel
 // lowered by plain CBS (sub-group size 1), by hierarchical CBS at sub-group
@@ -32,7 +33,7 @@ namespace bench {
 enum class Bound { Compute, Memory, Overhead };
 
 struct Variant {
-  const char *Name; // cbs, hcbs, omp (and wfv once it exists)
+  const char *Name;      // cbs, hcbs, omp (and wfv once it exists)
   uint32_t SubGroupSize; // 0 for hand-written code
   void (*Run)(benchmark::State &);
 };

@@ -888,10 +888,10 @@ MDNode *CBSLowering::makeParallelLoopID(Region &R) {
   // bodies of 4 x 8 items would leave a 16-item tile row to the scalar
   // remainder loop.
   if (ItemLoopInterleave)
-    Properties.push_back(MDNode::get(
-        C, {MDString::get(C, "llvm.loop.interleave.count"),
-            ConstantAsMetadata::get(
-                ConstantInt::get(Type::getInt32Ty(C), ItemLoopInterleave))}));
+    Properties.push_back(
+        MDNode::get(C, {MDString::get(C, "llvm.loop.interleave.count"),
+                        ConstantAsMetadata::get(ConstantInt::get(
+                            Type::getInt32Ty(C), ItemLoopInterleave))}));
   return makeLoopID(C, Properties);
 }
 

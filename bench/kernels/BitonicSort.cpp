@@ -54,8 +54,7 @@ struct Keys {
 inline float exchange(uint32_t Pos, uint32_t Size, uint32_t Stride, float Mine,
                       float Partner) {
   bool Ascending = (Pos & Size) == 0, Lower = (Pos & Stride) == 0;
-  return Lower == Ascending ? std::min(Mine, Partner)
-                            : std::max(Mine, Partner);
+  return Lower == Ascending ? std::min(Mine, Partner) : std::max(Mine, Partner);
 }
 
 template <uint32_t S> class BitonicSortKernel;
@@ -64,29 +63,30 @@ template <uint32_t S> void bitonicSort(benchmark::State &State) {
     const float *In = P.In;
     float *Out = P.Out;
     P.Q.submit([&](sycl::handler &H) {
-       sycl::local_accessor<float, 1> Shared(sycl::range<1>(Block), H);
-       H.parallel_for<BitonicSortKernel<S>>(
-           sycl::nd_range<1>(P.N, Block), bench::sub_group_size<S>(),
-           [=](sycl::nd_item<1> It) {
-             sycl::sub_group Sg = It.get_sub_group();
-             uint32_t Pos = uint32_t(It.get_local_id(0));
-             float Key = In[It.get_global_id(0)];
-             for (uint32_t Size = 2; Size <= Block; Size *= 2)
-               for (uint32_t Stride = Size / 2; Stride > 0; Stride /= 2) {
-                 float Partner;
-                 if (Stride < S) {
-                   Partner = sycl::permute_group_by_xor(Sg, Key, Stride);
-                 } else {
-                   Shared[Pos] = Key;
-                   sycl::group_barrier(It.get_group());
-                   Partner = Shared[Pos ^ Stride];
-                   sycl::group_barrier(It.get_group());
+         sycl::local_accessor<float, 1> Shared(sycl::range<1>(Block), H);
+         H.parallel_for<BitonicSortKernel<S>>(
+             sycl::nd_range<1>(P.N, Block), bench::sub_group_size<S>(),
+             [=](sycl::nd_item<1> It) {
+               sycl::sub_group Sg = It.get_sub_group();
+               uint32_t Pos = uint32_t(It.get_local_id(0));
+               float Key = In[It.get_global_id(0)];
+               for (uint32_t Size = 2; Size <= Block; Size *= 2)
+                 for (uint32_t Stride = Size / 2; Stride > 0; Stride /= 2) {
+                   float Partner;
+                   if (Stride < S) {
+                     Partner = sycl::permute_group_by_xor(Sg, Key, Stride);
+                   } else {
+                     Shared[Pos] = Key;
+                     sycl::group_barrier(It.get_group());
+                     Partner = Shared[Pos ^ Stride];
+                     sycl::group_barrier(It.get_group());
+                   }
+                   Key = exchange(Pos, Size, Stride, Key, Partner);
                  }
-                 Key = exchange(Pos, Size, Stride, Key, Partner);
-               }
-             Out[It.get_global_id(0)] = Key;
-           });
-     }).wait();
+               Out[It.get_global_id(0)] = Key;
+             });
+       })
+        .wait();
   });
 }
 
@@ -103,7 +103,8 @@ void bitonicSortOmp(benchmark::State &State) {
         for (uint32_t Stride = Size / 2; Stride > 0; Stride /= 2) {
 #pragma omp simd
           for (uint32_t Pos = 0; Pos < Block; ++Pos)
-            Next[Pos] = exchange(Pos, Size, Stride, Cur[Pos], Cur[Pos ^ Stride]);
+            Next[Pos] =
+                exchange(Pos, Size, Stride, Cur[Pos], Cur[Pos ^ Stride]);
           std::swap(Cur, Next);
         }
       std::memcpy(Out + B, Cur, sizeof(Buffers[0]));

@@ -59,13 +59,14 @@ template <uint32_t S> void mandelbrot(benchmark::State &State) {
     uint32_t *Out = P.Out;
     const size_t Side = P.Side;
     P.Q.submit([&](sycl::handler &H) {
-       H.parallel_for<MandelbrotKernel<S>>(
-           sycl::nd_range<2>({Side, Side}, {1, WorkGroupSize}),
-           bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
-             size_t Row = It.get_global_id(0), Col = It.get_global_id(1);
-             Out[Row * Side + Col] = escapeTime(Row, Col, Side);
-           });
-     }).wait();
+         H.parallel_for<MandelbrotKernel<S>>(
+             sycl::nd_range<2>({Side, Side}, {1, WorkGroupSize}),
+             bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
+               size_t Row = It.get_global_id(0), Col = It.get_global_id(1);
+               Out[Row * Side + Col] = escapeTime(Row, Col, Side);
+             });
+       })
+        .wait();
   });
 }
 

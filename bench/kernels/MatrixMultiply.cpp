@@ -70,16 +70,17 @@ template <uint32_t S> void gemm(benchmark::State &State) {
     float *C = P.C;
     const size_t N = P.N;
     P.Q.submit([&](sycl::handler &H) {
-       H.parallel_for<GemmKernel<S>>(
-           sycl::nd_range<2>({N, N}, {1, WorkGroupSize}),
-           bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
-             size_t J = It.get_global_id(0), I = It.get_global_id(1);
-             float Acc = 0;
-             for (size_t K = 0; K < N; ++K)
-               Acc += A[I + N * K] * B[K + N * J];
-             C[I + N * J] = Acc;
-           });
-     }).wait();
+         H.parallel_for<GemmKernel<S>>(
+             sycl::nd_range<2>({N, N}, {1, WorkGroupSize}),
+             bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
+               size_t J = It.get_global_id(0), I = It.get_global_id(1);
+               float Acc = 0;
+               for (size_t K = 0; K < N; ++K)
+                 Acc += A[I + N * K] * B[K + N * J];
+               C[I + N * J] = Acc;
+             });
+       })
+        .wait();
   });
 }
 
@@ -129,22 +130,23 @@ template <uint32_t S> void tiledMatmul(benchmark::State &State) {
     float *C = P.C;
     const size_t N = P.N;
     P.Q.submit([&](sycl::handler &H) {
-       H.parallel_for<TiledMatmulKernel<S>>(
-           sycl::nd_range<2>({N, N}, {1, WorkGroupSize}),
-           bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
-             sycl::sub_group Sg = It.get_sub_group();
-             size_t Row = It.get_global_id(0), Col = It.get_global_id(1);
-             size_t Lane = Sg.get_local_linear_id();
-             float Acc = 0;
-             for (size_t K0 = 0; K0 < N; K0 += S) {
-               float Mine = A[Row * N + K0 + Lane];
-               for (uint32_t T = 0; T < S; ++T)
-                 Acc += sycl::group_broadcast(Sg, Mine, T) *
-                        B[(K0 + T) * N + Col];
-             }
-             C[Row * N + Col] = Acc;
-           });
-     }).wait();
+         H.parallel_for<TiledMatmulKernel<S>>(
+             sycl::nd_range<2>({N, N}, {1, WorkGroupSize}),
+             bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
+               sycl::sub_group Sg = It.get_sub_group();
+               size_t Row = It.get_global_id(0), Col = It.get_global_id(1);
+               size_t Lane = Sg.get_local_linear_id();
+               float Acc = 0;
+               for (size_t K0 = 0; K0 < N; K0 += S) {
+                 float Mine = A[Row * N + K0 + Lane];
+                 for (uint32_t T = 0; T < S; ++T)
+                   Acc += sycl::group_broadcast(Sg, Mine, T) *
+                          B[(K0 + T) * N + Col];
+               }
+               C[Row * N + Col] = Acc;
+             });
+       })
+        .wait();
   });
 }
 

@@ -1,4 +1,5 @@
-//===- NBody.cpp - All-pairs gravitational accelerations -------------------===//
+//===- NBody.cpp - All-pairs gravitational accelerations
+//-------------------===//
 //
 // Each work-item sums the pull of every body on its own body, with a
 // softened inverse-square law (sycl::rsqrt): compute-bound, no barriers, no
@@ -81,25 +82,27 @@ template <uint32_t S> void nbody(benchmark::State &State) {
     float *Acc = P.Acc;
     const size_t N = P.N;
     P.Q.submit([&](sycl::handler &H) {
-       H.parallel_for<NBodyKernel<S>>(
-           sycl::nd_range<1>(N, WorkGroupSize), bench::sub_group_size<S>(),
-           [=](sycl::nd_item<1> It) {
-             size_t I = It.get_global_id(0);
-             float Xi = X[I], Yi = Y[I], Zi = Z[I];
-             float Ax = 0, Ay = 0, Az = 0;
-             for (size_t J = 0; J < N; ++J) {
-               float Dx = X[J] - Xi, Dy = Y[J] - Yi, Dz = Z[J] - Zi;
-               float Inv = sycl::rsqrt(Dx * Dx + Dy * Dy + Dz * Dz + Softening);
-               float S3 = M[J] * Inv * Inv * Inv;
-               Ax += S3 * Dx;
-               Ay += S3 * Dy;
-               Az += S3 * Dz;
-             }
-             Acc[3 * I] = Ax;
-             Acc[3 * I + 1] = Ay;
-             Acc[3 * I + 2] = Az;
-           });
-     }).wait();
+         H.parallel_for<NBodyKernel<S>>(
+             sycl::nd_range<1>(N, WorkGroupSize), bench::sub_group_size<S>(),
+             [=](sycl::nd_item<1> It) {
+               size_t I = It.get_global_id(0);
+               float Xi = X[I], Yi = Y[I], Zi = Z[I];
+               float Ax = 0, Ay = 0, Az = 0;
+               for (size_t J = 0; J < N; ++J) {
+                 float Dx = X[J] - Xi, Dy = Y[J] - Yi, Dz = Z[J] - Zi;
+                 float Inv =
+                     sycl::rsqrt(Dx * Dx + Dy * Dy + Dz * Dz + Softening);
+                 float S3 = M[J] * Inv * Inv * Inv;
+                 Ax += S3 * Dx;
+                 Ay += S3 * Dy;
+                 Az += S3 * Dz;
+               }
+               Acc[3 * I] = Ax;
+               Acc[3 * I + 1] = Ay;
+               Acc[3 * I + 2] = Az;
+             });
+       })
+        .wait();
   });
 }
 

@@ -24,7 +24,7 @@ inline float inputValue(size_t I) { return (I * 7) % 3 == 0 ? 1.0f : 0.0f; }
 
 struct ArraySum {
   sycl::queue Q;
-  size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize * Chunk);
+  size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize *Chunk);
   float *In = sycl::malloc_shared<float>(N, Q);
   float *Total = sycl::malloc_shared<float>(1, Q);
   ArraySum() {
@@ -55,21 +55,22 @@ template <uint32_t S> void subGroupReduce(benchmark::State &State) {
     const float *In = P.In;
     float *Total = P.Total;
     P.Q.submit([&](sycl::handler &H) {
-       H.parallel_for<SubGroupReduceKernel<S>>(
-           sycl::nd_range<1>(Items, WorkGroupSize),
-           bench::sub_group_size<S>(), [=](sycl::nd_item<1> It) {
-             size_t I = It.get_global_id(0);
-             float Sum = 0;
-             for (size_t K = 0; K < Chunk; ++K)
-               Sum += In[I + K * Items];
-             sycl::sub_group Sg = It.get_sub_group();
-             Sum = sycl::reduce_over_group(Sg, Sum, sycl::plus<float>());
-             if (Sg.leader())
-               sycl::atomic_ref<float, sycl::memory_order::relaxed,
-                                sycl::memory_scope::device>(*Total)
-                   .fetch_add(Sum);
-           });
-     }).wait();
+         H.parallel_for<SubGroupReduceKernel<S>>(
+             sycl::nd_range<1>(Items, WorkGroupSize),
+             bench::sub_group_size<S>(), [=](sycl::nd_item<1> It) {
+               size_t I = It.get_global_id(0);
+               float Sum = 0;
+               for (size_t K = 0; K < Chunk; ++K)
+                 Sum += In[I + K * Items];
+               sycl::sub_group Sg = It.get_sub_group();
+               Sum = sycl::reduce_over_group(Sg, Sum, sycl::plus<float>());
+               if (Sg.leader())
+                 sycl::atomic_ref<float, sycl::memory_order::relaxed,
+                                  sycl::memory_scope::device>(*Total)
+                     .fetch_add(Sum);
+             });
+       })
+        .wait();
   });
 }
 
@@ -118,15 +119,17 @@ template <uint32_t S> void workGroupReduce(benchmark::State &State) {
     const float *In = P.In;
     float *Out = P.Out;
     P.Q.submit([&](sycl::handler &H) {
-       H.parallel_for<WorkGroupReduceKernel<S>>(
-           sycl::nd_range<1>(P.N, WorkGroupSize), bench::sub_group_size<S>(),
-           [=](sycl::nd_item<1> It) {
-             float Sum = sycl::reduce_over_group(
-                 It.get_group(), In[It.get_global_id(0)], sycl::plus<float>());
-             if (It.get_local_id(0) == 0)
-               Out[It.get_group(0)] = Sum;
-           });
-     }).wait();
+         H.parallel_for<WorkGroupReduceKernel<S>>(
+             sycl::nd_range<1>(P.N, WorkGroupSize), bench::sub_group_size<S>(),
+             [=](sycl::nd_item<1> It) {
+               float Sum = sycl::reduce_over_group(It.get_group(),
+                                                   In[It.get_global_id(0)],
+                                                   sycl::plus<float>());
+               if (It.get_local_id(0) == 0)
+                 Out[It.get_group(0)] = Sum;
+             });
+       })
+        .wait();
   });
 }
 

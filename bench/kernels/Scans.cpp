@@ -51,24 +51,25 @@ template <uint32_t S> void prefixScan(benchmark::State &State) {
     const int *In = P.In;
     int *Out = P.Out;
     P.Q.submit([&](sycl::handler &H) {
-       sycl::local_accessor<int, 1> Totals(sycl::range<1>(WorkGroupSize / S),
-                                           H);
-       H.parallel_for<PrefixScanKernel<S>>(
-           sycl::nd_range<1>(P.N, WorkGroupSize), bench::sub_group_size<S>(),
-           [=](sycl::nd_item<1> It) {
-             sycl::sub_group Sg = It.get_sub_group();
-             size_t I = It.get_global_id(0);
-             int Mine =
-                 sycl::inclusive_scan_over_group(Sg, In[I], sycl::plus<int>());
-             if (Sg.get_local_linear_id() == Sg.get_local_linear_range() - 1)
-               Totals[Sg.get_group_linear_id()] = Mine;
-             sycl::group_barrier(It.get_group());
-             int Before = 0;
-             for (uint32_t K = 0; K < Sg.get_group_linear_id(); ++K)
-               Before += Totals[K];
-             Out[I] = Before + Mine;
-           });
-     }).wait();
+         sycl::local_accessor<int, 1> Totals(sycl::range<1>(WorkGroupSize / S),
+                                             H);
+         H.parallel_for<PrefixScanKernel<S>>(
+             sycl::nd_range<1>(P.N, WorkGroupSize), bench::sub_group_size<S>(),
+             [=](sycl::nd_item<1> It) {
+               sycl::sub_group Sg = It.get_sub_group();
+               size_t I = It.get_global_id(0);
+               int Mine = sycl::inclusive_scan_over_group(Sg, In[I],
+                                                          sycl::plus<int>());
+               if (Sg.get_local_linear_id() == Sg.get_local_linear_range() - 1)
+                 Totals[Sg.get_group_linear_id()] = Mine;
+               sycl::group_barrier(It.get_group());
+               int Before = 0;
+               for (uint32_t K = 0; K < Sg.get_group_linear_id(); ++K)
+                 Before += Totals[K];
+               Out[I] = Before + Mine;
+             });
+       })
+        .wait();
   });
 }
 
@@ -137,32 +138,33 @@ template <uint32_t S> void streamCompaction(benchmark::State &State) {
     float *Out = P.Out;
     uint32_t *Counts = P.Counts;
     P.Q.submit([&](sycl::handler &H) {
-       sycl::local_accessor<uint32_t, 1> SgCounts(
-           sycl::range<1>(WorkGroupSize / S), H);
-       H.parallel_for<StreamCompactionKernel<S>>(
-           sycl::nd_range<1>(P.N, WorkGroupSize), bench::sub_group_size<S>(),
-           [=](sycl::nd_item<1> It) {
-             sycl::sub_group Sg = It.get_sub_group();
-             float X = In[It.get_global_id(0)];
-             bool Keep = X > Threshold;
-             uint32_t Place = sycl::exclusive_scan_over_group(
-                 Sg, Keep ? 1u : 0u, sycl::plus<uint32_t>());
-             uint32_t SgKept =
-                 sycl::ext::oneapi::group_ballot(Sg, Keep).count();
-             uint32_t SgId = Sg.get_group_linear_id();
-             if (Sg.leader())
-               SgCounts[SgId] = SgKept;
-             sycl::group_barrier(It.get_group());
-             uint32_t Before = 0;
-             for (uint32_t K = 0; K < SgId; ++K)
-               Before += SgCounts[K];
-             size_t Base = It.get_group(0) * WorkGroupSize;
-             if (Keep)
-               Out[Base + Before + Place] = X;
-             if (It.get_local_id(0) == WorkGroupSize - 1)
-               Counts[It.get_group(0)] = Before + Place + (Keep ? 1 : 0);
-           });
-     }).wait();
+         sycl::local_accessor<uint32_t, 1> SgCounts(
+             sycl::range<1>(WorkGroupSize / S), H);
+         H.parallel_for<StreamCompactionKernel<S>>(
+             sycl::nd_range<1>(P.N, WorkGroupSize), bench::sub_group_size<S>(),
+             [=](sycl::nd_item<1> It) {
+               sycl::sub_group Sg = It.get_sub_group();
+               float X = In[It.get_global_id(0)];
+               bool Keep = X > Threshold;
+               uint32_t Place = sycl::exclusive_scan_over_group(
+                   Sg, Keep ? 1u : 0u, sycl::plus<uint32_t>());
+               uint32_t SgKept =
+                   sycl::ext::oneapi::group_ballot(Sg, Keep).count();
+               uint32_t SgId = Sg.get_group_linear_id();
+               if (Sg.leader())
+                 SgCounts[SgId] = SgKept;
+               sycl::group_barrier(It.get_group());
+               uint32_t Before = 0;
+               for (uint32_t K = 0; K < SgId; ++K)
+                 Before += SgCounts[K];
+               size_t Base = It.get_group(0) * WorkGroupSize;
+               if (Keep)
+                 Out[Base + Before + Place] = X;
+               if (It.get_local_id(0) == WorkGroupSize - 1)
+                 Counts[It.get_group(0)] = Before + Place + (Keep ? 1 : 0);
+             });
+       })
+        .wait();
   });
 }
 

@@ -51,9 +51,7 @@ struct Rows {
     }
     return "";
   }
-  int64_t bytes() const {
-    return int64_t(2 * Count * Columns * sizeof(float));
-  }
+  int64_t bytes() const { return int64_t(2 * Count * Columns * sizeof(float)); }
 };
 
 template <uint32_t S> class SoftmaxKernel;
@@ -62,44 +60,46 @@ template <uint32_t S> void softmax(benchmark::State &State) {
     const float *In = P.In;
     float *Out = P.Out;
     P.Q.submit([&](sycl::handler &H) {
-       sycl::local_accessor<float, 1> Partial(
-           sycl::range<1>(WorkGroupSize / S), H);
-       H.parallel_for<SoftmaxKernel<S>>(
-           sycl::nd_range<1>(P.Count * WorkGroupSize, WorkGroupSize),
-           bench::sub_group_size<S>(), [=](sycl::nd_item<1> It) {
-             sycl::sub_group Sg = It.get_sub_group();
-             const uint32_t SgId = Sg.get_group_linear_id();
-             const uint32_t SgCount = Sg.get_group_linear_range();
-             const size_t Base = It.get_group(0) * Columns + It.get_local_id(0);
-             float V[PerItem];
-             float Max = -std::numeric_limits<float>::infinity();
-             for (size_t C = 0; C < PerItem; ++C) {
-               V[C] = In[Base + C * WorkGroupSize];
-               Max = sycl::max(Max, V[C]);
-             }
-             Max = sycl::reduce_over_group(Sg, Max, sycl::maximum<float>());
-             if (Sg.leader())
-               Partial[SgId] = Max;
-             sycl::group_barrier(It.get_group());
-             for (uint32_t K = 0; K < SgCount; ++K)
-               Max = sycl::max(Max, Partial[K]);
-             sycl::group_barrier(It.get_group());
-             float Sum = 0;
-             for (size_t C = 0; C < PerItem; ++C) {
-               V[C] = sycl::exp(V[C] - Max);
-               Sum += V[C];
-             }
-             Sum = sycl::reduce_over_group(Sg, Sum, sycl::plus<float>());
-             if (Sg.leader())
-               Partial[SgId] = Sum;
-             sycl::group_barrier(It.get_group());
-             Sum = 0;
-             for (uint32_t K = 0; K < SgCount; ++K)
-               Sum += Partial[K];
-             for (size_t C = 0; C < PerItem; ++C)
-               Out[Base + C * WorkGroupSize] = V[C] / Sum;
-           });
-     }).wait();
+         sycl::local_accessor<float, 1> Partial(
+             sycl::range<1>(WorkGroupSize / S), H);
+         H.parallel_for<SoftmaxKernel<S>>(
+             sycl::nd_range<1>(P.Count * WorkGroupSize, WorkGroupSize),
+             bench::sub_group_size<S>(), [=](sycl::nd_item<1> It) {
+               sycl::sub_group Sg = It.get_sub_group();
+               const uint32_t SgId = Sg.get_group_linear_id();
+               const uint32_t SgCount = Sg.get_group_linear_range();
+               const size_t Base =
+                   It.get_group(0) * Columns + It.get_local_id(0);
+               float V[PerItem];
+               float Max = -std::numeric_limits<float>::infinity();
+               for (size_t C = 0; C < PerItem; ++C) {
+                 V[C] = In[Base + C * WorkGroupSize];
+                 Max = sycl::max(Max, V[C]);
+               }
+               Max = sycl::reduce_over_group(Sg, Max, sycl::maximum<float>());
+               if (Sg.leader())
+                 Partial[SgId] = Max;
+               sycl::group_barrier(It.get_group());
+               for (uint32_t K = 0; K < SgCount; ++K)
+                 Max = sycl::max(Max, Partial[K]);
+               sycl::group_barrier(It.get_group());
+               float Sum = 0;
+               for (size_t C = 0; C < PerItem; ++C) {
+                 V[C] = sycl::exp(V[C] - Max);
+                 Sum += V[C];
+               }
+               Sum = sycl::reduce_over_group(Sg, Sum, sycl::plus<float>());
+               if (Sg.leader())
+                 Partial[SgId] = Sum;
+               sycl::group_barrier(It.get_group());
+               Sum = 0;
+               for (uint32_t K = 0; K < SgCount; ++K)
+                 Sum += Partial[K];
+               for (size_t C = 0; C < PerItem; ++C)
+                 Out[Base + C * WorkGroupSize] = V[C] / Sum;
+             });
+       })
+        .wait();
   });
 }
 

@@ -37,9 +37,9 @@ struct Grid {
   std::string check() const {
     for (long Y = 0; Y < long(Side); ++Y)
       for (long X = 0; X < long(Side); ++X) {
-        double Want = 0.5 * at(Y, X) + 0.125 * (double(at(Y - 1, X)) +
-                                                at(Y + 1, X) + at(Y, X - 1) +
-                                                at(Y, X + 1));
+        double Want =
+            0.5 * at(Y, X) + 0.125 * (double(at(Y - 1, X)) + at(Y + 1, X) +
+                                      at(Y, X - 1) + at(Y, X + 1));
         if (std::fabs(Out[size_t(Y) * Side + size_t(X)] - Want) > 1e-5)
           return "wrong value at " + std::to_string(Y) + ", " +
                  std::to_string(X);
@@ -56,33 +56,36 @@ template <uint32_t S> void stencil(benchmark::State &State) {
     float *Out = P.Out;
     const long Side = long(P.Side);
     P.Q.submit([&](sycl::handler &H) {
-       sycl::local_accessor<float, 2> T(sycl::range<2>(Tile + 2, Tile + 2), H);
-       H.parallel_for<StencilKernel<S>>(
-           sycl::nd_range<2>({P.Side, P.Side}, {Tile, Tile}),
-           bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
-             auto at = [=](long Y, long X) {
-               return Y < 0 || X < 0 || Y >= Side || X >= Side
-                          ? 0.0f
-                          : In[size_t(Y * Side + X)];
-             };
-             long Y = long(It.get_global_id(0)), X = long(It.get_global_id(1));
-             size_t Ly = It.get_local_id(0) + 1, Lx = It.get_local_id(1) + 1;
-             T[{Ly, Lx}] = at(Y, X);
-             if (Ly == 1)
-               T[{0, Lx}] = at(Y - 1, X);
-             if (Ly == Tile)
-               T[{Tile + 1, Lx}] = at(Y + 1, X);
-             if (Lx == 1)
-               T[{Ly, 0}] = at(Y, X - 1);
-             if (Lx == Tile)
-               T[{Ly, Tile + 1}] = at(Y, X + 1);
-             sycl::group_barrier(It.get_group());
-             Out[size_t(Y * Side + X)] =
-                 0.5f * T[{Ly, Lx}] +
-                 0.125f * (T[{Ly - 1, Lx}] + T[{Ly + 1, Lx}] +
-                           T[{Ly, Lx - 1}] + T[{Ly, Lx + 1}]);
-           });
-     }).wait();
+         sycl::local_accessor<float, 2> T(sycl::range<2>(Tile + 2, Tile + 2),
+                                          H);
+         H.parallel_for<StencilKernel<S>>(
+             sycl::nd_range<2>({P.Side, P.Side}, {Tile, Tile}),
+             bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
+               auto at = [=](long Y, long X) {
+                 return Y < 0 || X < 0 || Y >= Side || X >= Side
+                            ? 0.0f
+                            : In[size_t(Y * Side + X)];
+               };
+               long Y = long(It.get_global_id(0)),
+                    X = long(It.get_global_id(1));
+               size_t Ly = It.get_local_id(0) + 1, Lx = It.get_local_id(1) + 1;
+               T[{Ly, Lx}] = at(Y, X);
+               if (Ly == 1)
+                 T[{0, Lx}] = at(Y - 1, X);
+               if (Ly == Tile)
+                 T[{Tile + 1, Lx}] = at(Y + 1, X);
+               if (Lx == 1)
+                 T[{Ly, 0}] = at(Y, X - 1);
+               if (Lx == Tile)
+                 T[{Ly, Tile + 1}] = at(Y, X + 1);
+               sycl::group_barrier(It.get_group());
+               Out[size_t(Y * Side + X)] =
+                   0.5f * T[{Ly, Lx}] +
+                   0.125f * (T[{Ly - 1, Lx}] + T[{Ly + 1, Lx}] +
+                             T[{Ly, Lx - 1}] + T[{Ly, Lx + 1}]);
+             });
+       })
+        .wait();
   });
 }
 

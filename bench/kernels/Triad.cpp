@@ -53,13 +53,14 @@ template <uint32_t S> void triad(benchmark::State &State) {
     float *A = P.A;
     const float *B = P.B, *C = P.C;
     P.Q.submit([&](sycl::handler &H) {
-       H.parallel_for<TriadKernel<S>>(sycl::nd_range<1>(P.N, WorkGroupSize),
-                                      bench::sub_group_size<S>(),
-                                      [=](sycl::nd_item<1> It) {
-                                        size_t I = It.get_global_id(0);
-                                        A[I] = B[I] + Factor * C[I];
-                                      });
-     }).wait();
+         H.parallel_for<TriadKernel<S>>(sycl::nd_range<1>(P.N, WorkGroupSize),
+                                        bench::sub_group_size<S>(),
+                                        [=](sycl::nd_item<1> It) {
+                                          size_t I = It.get_global_id(0);
+                                          A[I] = B[I] + Factor * C[I];
+                                        });
+       })
+        .wait();
   });
 }
 
@@ -93,14 +94,15 @@ template <uint32_t S> void launch(benchmark::State &State) {
   bench::run<LaunchShape>(State, [](LaunchShape &P) {
     uint32_t *Out = P.Out;
     P.Q.submit([&](sycl::handler &H) {
-       H.parallel_for<LaunchKernel<S>>(
-           sycl::nd_range<1>(LaunchShape::Groups * WorkGroupSize,
-                             WorkGroupSize),
-           bench::sub_group_size<S>(), [=](sycl::nd_item<1> It) {
-             if (It.get_local_id(0) == 0)
-               Out[It.get_group(0)] = uint32_t(It.get_group(0));
-           });
-     }).wait();
+         H.parallel_for<LaunchKernel<S>>(
+             sycl::nd_range<1>(LaunchShape::Groups * WorkGroupSize,
+                               WorkGroupSize),
+             bench::sub_group_size<S>(), [=](sycl::nd_item<1> It) {
+               if (It.get_local_id(0) == 0)
+                 Out[It.get_group(0)] = uint32_t(It.get_group(0));
+             });
+       })
+        .wait();
   });
 }
 

@@ -1030,5 +1030,6 @@ inline void free(void *ptr, const queue &) { std::free(ptr); }
 #include "sublane/detail/group_algorithms.hpp"
 #include "sublane/detail/math.hpp"
 #include "sublane/detail/reduction.hpp"
+#include "sublane/detail/joint_algorithms.hpp"
 
 #endif // SUBLANE_SYCL_HPP

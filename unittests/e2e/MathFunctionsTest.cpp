@@ -37,11 +37,11 @@ template <typename T> void hostMath(T X, T *R) {
   R[11] = std::floor(X * T(10));
   R[12] = std::ceil(X * T(10));
   R[13] = X < T(-0.5) ? T(-0.5) : X > T(0.5) ? T(0.5) : X; // clamp
-  R[14] = X < T(0.2) ? X : T(0.2);                           // min
-  R[15] = X < T(0.2) ? T(0.2) : X;                           // max
-  R[16] = X > 0 ? T(1) : X < 0 ? T(-1) : X;                  // sign
-  R[17] = T(1) + (T(3) - T(1)) * A;                          // mix
-  R[18] = X < T(0.1) ? T(0) : T(1);                          // step
+  R[14] = X < T(0.2) ? X : T(0.2);                         // min
+  R[15] = X < T(0.2) ? T(0.2) : X;                         // max
+  R[16] = X > 0 ? T(1) : X < 0 ? T(-1) : X;                // sign
+  R[17] = T(1) + (T(3) - T(1)) * A;                        // mix
+  R[18] = X < T(0.1) ? T(0) : T(1);                        // step
   R[19] = std::tanh(X);
   R[20] = std::atan2(X, A);
   R[21] = std::hypot(X, A);
@@ -57,37 +57,37 @@ template <typename T, uint32_t S> void checkMath() {
   T *out = sycl::malloc_shared<T>(N * Results, q);
   for (size_t I = 0; I < N; ++I)
     in[I] = input<T>(I);
-  q.parallel_for<MathKernel<T, S>>(
-       sycl::nd_range<1>(N, WorkGroup), xo::properties{xo::sub_group_size<S>},
-       [=](sycl::nd_item<1> it) {
-         size_t I = it.get_global_id(0);
-         T X = in[I], A = sycl::fabs(X) + T(0.5);
-         T *R = out + I * Results;
-         R[0] = sycl::sqrt(A);
-         R[1] = sycl::rsqrt(A);
-         R[2] = sycl::exp(X);
-         R[3] = sycl::log(A);
-         R[4] = sycl::sin(X);
-         R[5] = sycl::cos(X);
-         R[6] = sycl::pow(A, T(1.5));
-         R[7] = sycl::fabs(X);
-         R[8] = sycl::fmin(X, T(0.3));
-         R[9] = sycl::fmax(X, T(0.3));
-         R[10] = sycl::fma(X, T(2), T(1));
-         R[11] = sycl::floor(X * T(10));
-         R[12] = sycl::ceil(X * T(10));
-         R[13] = sycl::clamp(X, T(-0.5), T(0.5));
-         R[14] = sycl::min(X, T(0.2));
-         R[15] = sycl::max(X, T(0.2));
-         R[16] = sycl::sign(X);
-         R[17] = sycl::mix(T(1), T(3), A);
-         R[18] = sycl::step(T(0.1), X);
-         R[19] = sycl::tanh(X);
-         R[20] = sycl::atan2(X, A);
-         R[21] = sycl::hypot(X, A);
-         R[22] = sycl::exp2(X);
-         R[23] = sycl::log2(A);
-       })
+  q.parallel_for<MathKernel<T, S>>(sycl::nd_range<1>(N, WorkGroup),
+                                   xo::properties{xo::sub_group_size<S>},
+                                   [=](sycl::nd_item<1> it) {
+                                     size_t I = it.get_global_id(0);
+                                     T X = in[I], A = sycl::fabs(X) + T(0.5);
+                                     T *R = out + I * Results;
+                                     R[0] = sycl::sqrt(A);
+                                     R[1] = sycl::rsqrt(A);
+                                     R[2] = sycl::exp(X);
+                                     R[3] = sycl::log(A);
+                                     R[4] = sycl::sin(X);
+                                     R[5] = sycl::cos(X);
+                                     R[6] = sycl::pow(A, T(1.5));
+                                     R[7] = sycl::fabs(X);
+                                     R[8] = sycl::fmin(X, T(0.3));
+                                     R[9] = sycl::fmax(X, T(0.3));
+                                     R[10] = sycl::fma(X, T(2), T(1));
+                                     R[11] = sycl::floor(X * T(10));
+                                     R[12] = sycl::ceil(X * T(10));
+                                     R[13] = sycl::clamp(X, T(-0.5), T(0.5));
+                                     R[14] = sycl::min(X, T(0.2));
+                                     R[15] = sycl::max(X, T(0.2));
+                                     R[16] = sycl::sign(X);
+                                     R[17] = sycl::mix(T(1), T(3), A);
+                                     R[18] = sycl::step(T(0.1), X);
+                                     R[19] = sycl::tanh(X);
+                                     R[20] = sycl::atan2(X, A);
+                                     R[21] = sycl::hypot(X, A);
+                                     R[22] = sycl::exp2(X);
+                                     R[23] = sycl::log2(A);
+                                   })
       .wait();
   for (size_t I = 0; I < N; ++I) {
     T Want[Results];

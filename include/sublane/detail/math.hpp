@@ -118,8 +118,8 @@ template <typename T> std::make_unsigned_t<detail::if_integral<T>> abs(T x) {
   return x < T(0) ? U(0) - U(x) : U(x);
 }
 template <typename T> detail::if_integral<T> mul_hi(T x, T y) {
-  using Wide = std::conditional_t<std::is_signed_v<T>, __int128,
-                                  unsigned __int128>;
+  using Wide =
+      std::conditional_t<std::is_signed_v<T>, __int128, unsigned __int128>;
   return T((Wide(x) * Wide(y)) >> (8 * sizeof(T)));
 }
 template <typename T> detail::if_integral<T> popcount(T x) {

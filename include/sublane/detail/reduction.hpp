@@ -30,7 +30,7 @@ template <typename T, typename Op> struct known_identity {
 #define SUBLANE_KNOWN_IDENTITY(Name, Expr)                                     \
   template <typename T, typename U> struct known_identity<T, Name<U>> {        \
     static constexpr bool value = true;                                        \
-    static T get() { return Expr; }                                            \
+    static constexpr T get() { return Expr; }                                  \
   };
 SUBLANE_KNOWN_IDENTITY(plus, T(0))
 SUBLANE_KNOWN_IDENTITY(multiplies, T(1))
