@@ -1029,6 +1029,7 @@ inline void free(void *ptr, const queue &) { std::free(ptr); }
 
 #include "sublane/detail/group_algorithms.hpp"
 #include "sublane/detail/math.hpp"
+#include "sublane/detail/vec.hpp"
 #include "sublane/detail/reduction.hpp"
 #include "sublane/detail/joint_algorithms.hpp"
 

@@ -1,0 +1,569 @@
+//===- sublane/detail/vec.hpp - SYCL 2020 vec and its functions -*- C++ -*-===//
+//
+// sycl::vec<T, N> (SYCL 2020 4.14.2) for N = 1, 2, 3, 4, 8, 16: element
+// access (x() ... w(), s0() ... sF(), operator[]), swizzles as copies
+// (swizzle<I...>(), xy(), lo(), hi(), even(), odd() ...), the arithmetic,
+// bitwise, logical and comparison operators (comparisons give -1 for true
+// in a signed integer vec, as SYCL says), convert and as, load and store,
+// the type aliases (float4, int2, ...), and element-wise math, common,
+// geometric and relational functions. A vec is a plain aggregate of its
+// elements, so kernels using it lower like any other private value.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SUBLANE_DETAIL_VEC_HPP
+#define SUBLANE_DETAIL_VEC_HPP
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+namespace sycl {
+
+enum class rounding_mode { automatic, rte, rtz, rtp, rtn };
+
+template <typename T, int N> class vec;
+
+namespace detail {
+template <typename T> struct is_vec : std::false_type {};
+template <typename T, int N> struct is_vec<vec<T, N>> : std::true_type {};
+
+/// The signed integer of T's size: the element type of a comparison.
+template <typename T> struct rel_elem {
+  using type = std::conditional_t<
+      sizeof(T) == 1, int8_t,
+      std::conditional_t<sizeof(T) == 2, int16_t,
+                         std::conditional_t<sizeof(T) == 4, int32_t, int64_t>>>;
+};
+template <typename T> using rel_elem_t = typename rel_elem<T>::type;
+
+template <typename T> constexpr int vec_elems() {
+  if constexpr (is_vec<T>::value)
+    return T::size();
+  else
+    return 1;
+}
+} // namespace detail
+
+template <typename T, int N> class vec {
+  static_assert(N == 1 || N == 2 || N == 3 || N == 4 || N == 8 || N == 16,
+                "sycl::vec has 1, 2, 3, 4, 8 or 16 elements");
+  static_assert(std::is_arithmetic_v<T>, "sycl::vec holds arithmetic types");
+  static constexpr int Stored = N == 3 ? 4 : N;
+  alignas(sizeof(T) * Stored) T Elems[Stored];
+
+  template <int I> void fill() {}
+  template <int I, typename A, typename... Rest>
+  void fill(const A &First, const Rest &...Others) {
+    if constexpr (detail::is_vec<A>::value) {
+      for (int K = 0; K < A::size(); ++K)
+        Elems[I + K] = T(First[K]);
+      fill<I + A::size()>(Others...);
+    } else {
+      Elems[I] = T(First);
+      fill<I + 1>(Others...);
+    }
+  }
+
+public:
+  using element_type = T;
+  using value_type = T;
+
+  vec() : Elems{} {}
+  explicit vec(const T &X) {
+    for (int K = 0; K < Stored; ++K)
+      Elems[K] = X;
+  }
+  /// From N elements given as scalars and vecs, in order.
+  template <typename A, typename B, typename... Rest,
+            typename = std::enable_if_t<(detail::vec_elems<A>() +
+                                         (detail::vec_elems<B>() + ... +
+                                          detail::vec_elems<Rest>())) == N>>
+  vec(const A &First, const B &Second, const Rest &...Others) : Elems{} {
+    fill<0>(First, Second, Others...);
+  }
+  vec(const vec &) = default;
+  vec &operator=(const vec &) = default;
+  vec &operator=(const T &X) { return *this = vec(X); }
+
+  static constexpr size_t size() noexcept { return N; }
+  static constexpr size_t get_count() noexcept { return N; }
+  static constexpr size_t byte_size() noexcept { return sizeof(T) * Stored; }
+  static constexpr size_t get_size() noexcept { return byte_size(); }
+
+  T &operator[](int I) { return Elems[I]; }
+  const T &operator[](int I) const { return Elems[I]; }
+
+  // A vec of one element converts to it.
+  template <int M = N, typename = std::enable_if_t<M == 1>> operator T() const {
+    return Elems[0];
+  }
+
+#define SUBLANE_VEC_ELEMENT(Name, Index)                                       \
+  template <int M = N, typename = std::enable_if_t<(Index < M)>> T &Name() {   \
+    return Elems[Index];                                                       \
+  }                                                                            \
+  template <int M = N, typename = std::enable_if_t<(Index < M)>>               \
+  const T &Name() const {                                                      \
+    return Elems[Index];                                                       \
+  }
+  SUBLANE_VEC_ELEMENT(x, 0)
+  SUBLANE_VEC_ELEMENT(y, 1)
+  SUBLANE_VEC_ELEMENT(z, 2)
+  SUBLANE_VEC_ELEMENT(w, 3)
+  SUBLANE_VEC_ELEMENT(r, 0)
+  SUBLANE_VEC_ELEMENT(g, 1)
+  SUBLANE_VEC_ELEMENT(b, 2)
+  SUBLANE_VEC_ELEMENT(a, 3)
+  SUBLANE_VEC_ELEMENT(s0, 0)
+  SUBLANE_VEC_ELEMENT(s1, 1)
+  SUBLANE_VEC_ELEMENT(s2, 2)
+  SUBLANE_VEC_ELEMENT(s3, 3)
+  SUBLANE_VEC_ELEMENT(s4, 4)
+  SUBLANE_VEC_ELEMENT(s5, 5)
+  SUBLANE_VEC_ELEMENT(s6, 6)
+  SUBLANE_VEC_ELEMENT(s7, 7)
+  SUBLANE_VEC_ELEMENT(s8, 8)
+  SUBLANE_VEC_ELEMENT(s9, 9)
+  SUBLANE_VEC_ELEMENT(sA, 10)
+  SUBLANE_VEC_ELEMENT(sB, 11)
+  SUBLANE_VEC_ELEMENT(sC, 12)
+  SUBLANE_VEC_ELEMENT(sD, 13)
+  SUBLANE_VEC_ELEMENT(sE, 14)
+  SUBLANE_VEC_ELEMENT(sF, 15)
+#undef SUBLANE_VEC_ELEMENT
+
+  /// The elements at the given indices, as a new vec (SYCL gives a view;
+  /// reading through a copy gives the same values).
+  template <int... Indices> vec<T, int(sizeof...(Indices))> swizzle() const {
+    static_assert(((Indices >= 0 && Indices < N) && ...),
+                  "swizzle index out of range");
+    return vec<T, int(sizeof...(Indices))>(Elems[Indices]...);
+  }
+  template <int M = N, typename = std::enable_if_t<(M >= 2)>>
+  vec<T, 2> xy() const {
+    return swizzle<0, 1>();
+  }
+  template <int M = N, typename = std::enable_if_t<(M >= 3)>>
+  vec<T, 3> xyz() const {
+    return swizzle<0, 1, 2>();
+  }
+  template <int M = N, typename = std::enable_if_t<(M >= 3)>>
+  vec<T, 2> yz() const {
+    return swizzle<1, 2>();
+  }
+  template <int M = N, typename = std::enable_if_t<(M == 4)>>
+  vec<T, 2> zw() const {
+    return swizzle<2, 3>();
+  }
+  template <int M = N, typename = std::enable_if_t<(M == 4)>>
+  vec<T, 4> wzyx() const {
+    return swizzle<3, 2, 1, 0>();
+  }
+  /// The lower and upper halves, even and odd elements (a vec of 3 counts
+  /// as 4 with an undefined fourth element, read as 0 here).
+  template <int M = N, typename = std::enable_if_t<(M >= 2)>>
+  vec<T, Stored / 2> lo() const {
+    return half(0, 1);
+  }
+  template <int M = N, typename = std::enable_if_t<(M >= 2)>>
+  vec<T, Stored / 2> hi() const {
+    return half(Stored / 2, 1);
+  }
+  template <int M = N, typename = std::enable_if_t<(M >= 2)>>
+  vec<T, Stored / 2> even() const {
+    return half(0, 2);
+  }
+  template <int M = N, typename = std::enable_if_t<(M >= 2)>>
+  vec<T, Stored / 2> odd() const {
+    return half(1, 2);
+  }
+
+  template <typename U, rounding_mode R = rounding_mode::automatic>
+  vec<U, N> convert() const {
+    static_assert(R == rounding_mode::automatic || R == rounding_mode::rtz ||
+                      !std::is_integral_v<U>,
+                  "sublane: conversions to integers round toward zero");
+    vec<U, N> Out;
+    for (int K = 0; K < N; ++K)
+      Out[K] = U(Elems[K]);
+    return Out;
+  }
+  /// The same bytes as another vec type of the same size.
+  template <typename AsT> AsT as() const {
+    static_assert(sizeof(AsT) == sizeof(vec),
+                  "sycl::vec::as needs equal sizes");
+    AsT Out;
+    std::memcpy(static_cast<void *>(&Out), this, sizeof(vec));
+    return Out;
+  }
+
+  template <typename Ptr> void load(size_t Offset, Ptr P) {
+    for (int K = 0; K < N; ++K)
+      Elems[K] = T(P[Offset * N + K]);
+  }
+  template <typename Ptr> void store(size_t Offset, Ptr P) const {
+    for (int K = 0; K < N; ++K)
+      P[Offset * N + K] = Elems[K];
+  }
+
+#define SUBLANE_VEC_COMPOUND(Op)                                               \
+  vec &operator Op##=(const vec &Rhs) {                                        \
+    for (int K = 0; K < N; ++K)                                                \
+      Elems[K] Op## = Rhs.Elems[K];                                            \
+    return *this;                                                              \
+  }                                                                            \
+  vec &operator Op##=(const T &Rhs) { return *this Op## = vec(Rhs); }
+  SUBLANE_VEC_COMPOUND(+)
+  SUBLANE_VEC_COMPOUND(-)
+  SUBLANE_VEC_COMPOUND(*)
+  SUBLANE_VEC_COMPOUND(/)
+#undef SUBLANE_VEC_COMPOUND
+#define SUBLANE_VEC_INT_COMPOUND(Op)                                           \
+  template <typename U = T,                                                    \
+            typename = std::enable_if_t<std::is_integral_v<U>>>                \
+  vec &operator Op##=(const vec &Rhs) {                                        \
+    for (int K = 0; K < N; ++K)                                                \
+      Elems[K] Op## = Rhs.Elems[K];                                            \
+    return *this;                                                              \
+  }                                                                            \
+  template <typename U = T,                                                    \
+            typename = std::enable_if_t<std::is_integral_v<U>>>                \
+  vec &operator Op##=(const T &Rhs) {                                          \
+    return *this Op## = vec(Rhs);                                              \
+  }
+  SUBLANE_VEC_INT_COMPOUND(%)
+  SUBLANE_VEC_INT_COMPOUND(&)
+  SUBLANE_VEC_INT_COMPOUND(|)
+  SUBLANE_VEC_INT_COMPOUND(^)
+  SUBLANE_VEC_INT_COMPOUND(<<)
+  SUBLANE_VEC_INT_COMPOUND(>>)
+#undef SUBLANE_VEC_INT_COMPOUND
+
+  vec &operator++() { return *this += T(1); }
+  vec &operator--() { return *this -= T(1); }
+  vec operator++(int) {
+    vec Old = *this;
+    ++*this;
+    return Old;
+  }
+  vec operator--(int) {
+    vec Old = *this;
+    --*this;
+    return Old;
+  }
+  vec operator+() const { return *this; }
+  vec operator-() const {
+    vec Out;
+    for (int K = 0; K < N; ++K)
+      Out[K] = T(-Elems[K]);
+    return Out;
+  }
+  template <typename U = T, typename = std::enable_if_t<std::is_integral_v<U>>>
+  vec operator~() const {
+    vec Out;
+    for (int K = 0; K < N; ++K)
+      Out[K] = T(~Elems[K]);
+    return Out;
+  }
+  vec<detail::rel_elem_t<T>, N> operator!() const {
+    vec<detail::rel_elem_t<T>, N> Out;
+    for (int K = 0; K < N; ++K)
+      Out[K] = Elems[K] == T(0) ? -1 : 0;
+    return Out;
+  }
+
+private:
+  vec<T, Stored / 2> half(int First, int Step) const {
+    vec<T, Stored / 2> Out;
+    for (int K = 0; K < Stored / 2; ++K) {
+      int From = First + K * Step;
+      Out[K] = From < N ? Elems[From] : T(0);
+    }
+    return Out;
+  }
+};
+
+// Binary operators: vec with vec, vec with scalar, scalar with vec.
+#define SUBLANE_VEC_BINARY(Op, Constraint)                                     \
+  template <typename T, int N, typename = std::enable_if_t<Constraint>>        \
+  vec<T, N> operator Op(const vec<T, N> &L, const vec<T, N> &R) {              \
+    vec<T, N> Out;                                                             \
+    for (int K = 0; K < N; ++K)                                                \
+      Out[K] = T(L[K] Op R[K]);                                                \
+    return Out;                                                                \
+  }                                                                            \
+  template <typename T, int N, typename S,                                     \
+            typename =                                                         \
+                std::enable_if_t<Constraint && std::is_arithmetic_v<S>>>       \
+  vec<T, N> operator Op(const vec<T, N> &L, const S &R) {                      \
+    return L Op vec<T, N>(T(R));                                               \
+  }                                                                            \
+  template <typename T, int N, typename S,                                     \
+            typename =                                                         \
+                std::enable_if_t<Constraint && std::is_arithmetic_v<S>>>       \
+  vec<T, N> operator Op(const S &L, const vec<T, N> &R) {                      \
+    return vec<T, N>(T(L)) Op R;                                               \
+  }
+SUBLANE_VEC_BINARY(+, true)
+SUBLANE_VEC_BINARY(-, true)
+SUBLANE_VEC_BINARY(*, true)
+SUBLANE_VEC_BINARY(/, true)
+SUBLANE_VEC_BINARY(%, std::is_integral_v<T>)
+SUBLANE_VEC_BINARY(&, std::is_integral_v<T>)
+SUBLANE_VEC_BINARY(|, std::is_integral_v<T>)
+SUBLANE_VEC_BINARY(^, std::is_integral_v<T>)
+SUBLANE_VEC_BINARY(<<, std::is_integral_v<T>)
+SUBLANE_VEC_BINARY(>>, std::is_integral_v<T>)
+#undef SUBLANE_VEC_BINARY
+
+// Comparisons and logical operators: -1 (all bits set) for true, 0 for false.
+#define SUBLANE_VEC_RELATION(Op)                                               \
+  template <typename T, int N>                                                 \
+  vec<detail::rel_elem_t<T>, N> operator Op(const vec<T, N> &L,                \
+                                            const vec<T, N> &R) {              \
+    vec<detail::rel_elem_t<T>, N> Out;                                         \
+    for (int K = 0; K < N; ++K)                                                \
+      Out[K] = (L[K] Op R[K]) ? -1 : 0;                                        \
+    return Out;                                                                \
+  }                                                                            \
+  template <typename T, int N, typename S,                                     \
+            typename = std::enable_if_t<std::is_arithmetic_v<S>>>              \
+  vec<detail::rel_elem_t<T>, N> operator Op(const vec<T, N> &L, const S &R) {  \
+    return L Op vec<T, N>(T(R));                                               \
+  }                                                                            \
+  template <typename T, int N, typename S,                                     \
+            typename = std::enable_if_t<std::is_arithmetic_v<S>>>              \
+  vec<detail::rel_elem_t<T>, N> operator Op(const S &L, const vec<T, N> &R) {  \
+    return vec<T, N>(T(L)) Op R;                                               \
+  }
+SUBLANE_VEC_RELATION(==)
+SUBLANE_VEC_RELATION(!=)
+SUBLANE_VEC_RELATION(<)
+SUBLANE_VEC_RELATION(<=)
+SUBLANE_VEC_RELATION(>)
+SUBLANE_VEC_RELATION(>=)
+SUBLANE_VEC_RELATION(&&)
+SUBLANE_VEC_RELATION(||)
+#undef SUBLANE_VEC_RELATION
+
+// Element-wise math and common functions on vecs of float or double.
+#define SUBLANE_VEC_UNARY_FN(Name)                                             \
+  template <typename T, int N>                                                 \
+  std::enable_if_t<std::is_floating_point_v<T>, vec<T, N>> Name(               \
+      const vec<T, N> &X) {                                                    \
+    vec<T, N> Out;                                                             \
+    for (int K = 0; K < N; ++K)                                                \
+      Out[K] = sycl::Name(X[K]);                                               \
+    return Out;                                                                \
+  }
+#define SUBLANE_VEC_BINARY_FN(Name)                                            \
+  template <typename T, int N>                                                 \
+  std::enable_if_t<std::is_arithmetic_v<T>, vec<T, N>> Name(                   \
+      const vec<T, N> &X, const vec<T, N> &Y) {                                \
+    vec<T, N> Out;                                                             \
+    for (int K = 0; K < N; ++K)                                                \
+      Out[K] = sycl::Name(X[K], Y[K]);                                         \
+    return Out;                                                                \
+  }                                                                            \
+  template <typename T, int N>                                                 \
+  std::enable_if_t<std::is_arithmetic_v<T>, vec<T, N>> Name(                   \
+      const vec<T, N> &X, const T &Y) {                                        \
+    return Name(X, vec<T, N>(Y));                                              \
+  }
+SUBLANE_VEC_UNARY_FN(acos)
+SUBLANE_VEC_UNARY_FN(asin)
+SUBLANE_VEC_UNARY_FN(atan)
+SUBLANE_VEC_UNARY_FN(ceil)
+SUBLANE_VEC_UNARY_FN(cos)
+SUBLANE_VEC_UNARY_FN(exp)
+SUBLANE_VEC_UNARY_FN(exp2)
+SUBLANE_VEC_UNARY_FN(fabs)
+SUBLANE_VEC_UNARY_FN(floor)
+SUBLANE_VEC_UNARY_FN(log)
+SUBLANE_VEC_UNARY_FN(log2)
+SUBLANE_VEC_UNARY_FN(rint)
+SUBLANE_VEC_UNARY_FN(round)
+SUBLANE_VEC_UNARY_FN(rsqrt)
+SUBLANE_VEC_UNARY_FN(sin)
+SUBLANE_VEC_UNARY_FN(sqrt)
+SUBLANE_VEC_UNARY_FN(tan)
+SUBLANE_VEC_UNARY_FN(tanh)
+SUBLANE_VEC_UNARY_FN(trunc)
+SUBLANE_VEC_BINARY_FN(atan2)
+SUBLANE_VEC_BINARY_FN(fmax)
+SUBLANE_VEC_BINARY_FN(fmin)
+SUBLANE_VEC_BINARY_FN(fmod)
+SUBLANE_VEC_BINARY_FN(hypot)
+SUBLANE_VEC_BINARY_FN(pow)
+SUBLANE_VEC_BINARY_FN(min)
+SUBLANE_VEC_BINARY_FN(max)
+#undef SUBLANE_VEC_UNARY_FN
+#undef SUBLANE_VEC_BINARY_FN
+
+template <typename T, int N>
+vec<T, N> clamp(const vec<T, N> &X, const vec<T, N> &Lo, const vec<T, N> &Hi) {
+  return min(max(X, Lo), Hi);
+}
+template <typename T, int N>
+vec<T, N> clamp(const vec<T, N> &X, const T &Lo, const T &Hi) {
+  return min(max(X, Lo), Hi);
+}
+template <typename T, int N>
+std::enable_if_t<std::is_floating_point_v<T>, vec<T, N>>
+fma(const vec<T, N> &A, const vec<T, N> &B, const vec<T, N> &C) {
+  vec<T, N> Out;
+  for (int K = 0; K < N; ++K)
+    Out[K] = std::fma(A[K], B[K], C[K]);
+  return Out;
+}
+template <typename T, int N>
+std::enable_if_t<std::is_floating_point_v<T>, vec<T, N>>
+mad(const vec<T, N> &A, const vec<T, N> &B, const vec<T, N> &C) {
+  return A * B + C;
+}
+template <typename T, int N>
+std::enable_if_t<std::is_floating_point_v<T>, vec<T, N>>
+mix(const vec<T, N> &X, const vec<T, N> &Y, const vec<T, N> &A) {
+  return X + (Y - X) * A;
+}
+template <typename T, int N>
+std::enable_if_t<std::is_floating_point_v<T>, vec<T, N>>
+mix(const vec<T, N> &X, const vec<T, N> &Y, const T &A) {
+  return X + (Y - X) * A;
+}
+
+// Geometric functions (SYCL 2020 4.17.8) for float and double vecs of up
+// to four elements, and for scalars.
+template <typename T, int N>
+std::enable_if_t<std::is_floating_point_v<T> && (N <= 4), T>
+dot(const vec<T, N> &X, const vec<T, N> &Y) {
+  T Sum = X[0] * Y[0];
+  for (int K = 1; K < N; ++K)
+    Sum += X[K] * Y[K];
+  return Sum;
+}
+template <typename T>
+std::enable_if_t<std::is_floating_point_v<T>, T> dot(T X, T Y) {
+  return X * Y;
+}
+template <typename T, int N>
+std::enable_if_t<std::is_floating_point_v<T> && (N == 3 || N == 4), vec<T, N>>
+cross(const vec<T, N> &X, const vec<T, N> &Y) {
+  vec<T, N> Out;
+  Out[0] = X[1] * Y[2] - X[2] * Y[1];
+  Out[1] = X[2] * Y[0] - X[0] * Y[2];
+  Out[2] = X[0] * Y[1] - X[1] * Y[0];
+  return Out;
+}
+template <typename V>
+auto length(const V &X) -> decltype(std::sqrt(dot(X, X))) {
+  return std::sqrt(dot(X, X));
+}
+template <typename V>
+auto distance(const V &X, const V &Y) -> decltype(length(X - Y)) {
+  return length(X - Y);
+}
+template <typename V> auto normalize(const V &X) -> decltype(X / length(X)) {
+  return X / length(X);
+}
+template <typename V> auto fast_length(const V &X) -> decltype(length(X)) {
+  return length(X);
+}
+template <typename V>
+auto fast_distance(const V &X, const V &Y) -> decltype(distance(X, Y)) {
+  return distance(X, Y);
+}
+template <typename V>
+auto fast_normalize(const V &X) -> decltype(normalize(X)) {
+  return normalize(X);
+}
+
+// Relational functions: scalars give bool (int for isnan and the like in
+// SYCL 2020 is bool on scalars), vecs a signed integer vec of -1 / 0.
+template <typename T>
+std::enable_if_t<std::is_floating_point_v<T>, bool> isnan(T X) {
+  return std::isnan(X);
+}
+template <typename T>
+std::enable_if_t<std::is_floating_point_v<T>, bool> isinf(T X) {
+  return std::isinf(X);
+}
+template <typename T>
+std::enable_if_t<std::is_floating_point_v<T>, bool> isfinite(T X) {
+  return std::isfinite(X);
+}
+template <typename T>
+std::enable_if_t<std::is_floating_point_v<T>, bool> signbit(T X) {
+  return std::signbit(X);
+}
+#define SUBLANE_VEC_TEST_FN(Name)                                              \
+  template <typename T, int N>                                                 \
+  std::enable_if_t<std::is_floating_point_v<T>, vec<detail::rel_elem_t<T>, N>> \
+  Name(const vec<T, N> &X) {                                                   \
+    vec<detail::rel_elem_t<T>, N> Out;                                         \
+    for (int K = 0; K < N; ++K)                                                \
+      Out[K] = std::Name(X[K]) ? -1 : 0;                                       \
+    return Out;                                                                \
+  }
+SUBLANE_VEC_TEST_FN(isnan)
+SUBLANE_VEC_TEST_FN(isinf)
+SUBLANE_VEC_TEST_FN(isfinite)
+SUBLANE_VEC_TEST_FN(signbit)
+#undef SUBLANE_VEC_TEST_FN
+
+/// Whether the most significant bit of any (all) elements is set.
+template <typename T, int N>
+std::enable_if_t<std::is_integral_v<T> && std::is_signed_v<T>, bool>
+any(const vec<T, N> &X) {
+  for (int K = 0; K < N; ++K)
+    if (X[K] < 0)
+      return true;
+  return false;
+}
+template <typename T, int N>
+std::enable_if_t<std::is_integral_v<T> && std::is_signed_v<T>, bool>
+all(const vec<T, N> &X) {
+  for (int K = 0; K < N; ++K)
+    if (!(X[K] < 0))
+      return false;
+  return true;
+}
+/// Each element from B where C's most significant bit is set, else from A.
+template <typename T, int N, typename I>
+std::enable_if_t<std::is_integral_v<I>, vec<T, N>>
+select(const vec<T, N> &A, const vec<T, N> &B, const vec<I, N> &C) {
+  static_assert(sizeof(I) == sizeof(T), "select needs elements of one size");
+  vec<T, N> Out;
+  for (int K = 0; K < N; ++K)
+    Out[K] = std::is_signed_v<I>
+                 ? (C[K] < 0 ? B[K] : A[K])
+                 : ((C[K] >> (8 * sizeof(I) - 1)) ? B[K] : A[K]);
+  return Out;
+}
+template <typename T>
+std::enable_if_t<std::is_arithmetic_v<T>, T> select(T A, T B, bool C) {
+  return C ? B : A;
+}
+
+#define SUBLANE_VEC_ALIASES(Prefix, T)                                         \
+  using Prefix##2 = vec<T, 2>;                                                 \
+  using Prefix##3 = vec<T, 3>;                                                 \
+  using Prefix##4 = vec<T, 4>;                                                 \
+  using Prefix##8 = vec<T, 8>;                                                 \
+  using Prefix##16 = vec<T, 16>;
+SUBLANE_VEC_ALIASES(float, float)
+SUBLANE_VEC_ALIASES(double, double)
+SUBLANE_VEC_ALIASES(char, int8_t)
+SUBLANE_VEC_ALIASES(uchar, uint8_t)
+SUBLANE_VEC_ALIASES(short, int16_t)
+SUBLANE_VEC_ALIASES(ushort, uint16_t)
+SUBLANE_VEC_ALIASES(int, int32_t)
+SUBLANE_VEC_ALIASES(uint, uint32_t)
+SUBLANE_VEC_ALIASES(long, int64_t)
+SUBLANE_VEC_ALIASES(ulong, uint64_t)
+#undef SUBLANE_VEC_ALIASES
+
+} // namespace sycl
+
+#endif // SUBLANE_DETAIL_VEC_HPP

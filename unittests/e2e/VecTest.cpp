@@ -1,0 +1,113 @@
+//===- VecTest.cpp - sycl::vec in kernels ---------------------------------===//
+//
+// float4 and int4 arithmetic, element access, swizzles, comparisons,
+// conversions, loads and stores and the geometric functions, in kernels at
+// sub-group sizes 1 and 16, against scalar host formulas.
+//
+//===----------------------------------------------------------------------===//
+
+#include <sublane/sycl.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+namespace xo = sycl::ext::oneapi::experimental;
+
+constexpr size_t N = 256, WorkGroup = 64;
+
+template <uint32_t S> class FloatVecKernel;
+template <uint32_t S> void checkFloatVec() {
+  sycl::queue q;
+  float *In = sycl::malloc_shared<float>(4 * N, q);
+  float *Out = sycl::malloc_shared<float>(4 * N, q);
+  float *Scalars = sycl::malloc_shared<float>(4 * N, q);
+  for (size_t I = 0; I < 4 * N; ++I)
+    In[I] = float(int(I % 13) - 6) * 0.25f;
+  q.parallel_for<FloatVecKernel<S>>(
+       sycl::nd_range<1>(N, WorkGroup), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t I = it.get_global_id(0);
+         sycl::float4 V;
+         V.load(I, In);
+         sycl::float4 W = V * 2.0f + sycl::float4(1.0f, 2.0f, 3.0f, 4.0f);
+         W -= V.wzyx();
+         W.x() += 0.5f;
+         sycl::float4 Clamped = sycl::clamp(W, -1.0f, 1.0f);
+         Clamped.store(I, Out);
+         sycl::float3 P = V.xyz(), Q(1.0f, 0.0f, 2.0f);
+         Scalars[4 * I] = sycl::dot(P, Q);
+         Scalars[4 * I + 1] = sycl::length(V);
+         Scalars[4 * I + 2] = sycl::cross(P, Q).z();
+         sycl::int4 Positive = V > 0.0f;
+         Scalars[4 * I + 3] = float(sycl::any(Positive)) +
+                              2.0f * float(sycl::all(Positive)) +
+                              4.0f * float(Positive.x() == -1);
+       })
+      .wait();
+  for (size_t I = 0; I < N; ++I) {
+    const float *V = In + 4 * I;
+    const float Base[4] = {1, 2, 3, 4};
+    for (int K = 0; K < 4; ++K) {
+      float W = V[K] * 2.0f + Base[K] - V[3 - K] + (K == 0 ? 0.5f : 0.0f);
+      EXPECT_EQ(Out[4 * I + K], std::fmin(std::fmax(W, -1.0f), 1.0f))
+          << I << ", " << K;
+    }
+    EXPECT_FLOAT_EQ(Scalars[4 * I], V[0] * 1 + V[1] * 0 + V[2] * 2);
+    EXPECT_FLOAT_EQ(Scalars[4 * I + 1], std::sqrt(V[0] * V[0] + V[1] * V[1] +
+                                                  V[2] * V[2] + V[3] * V[3]));
+    EXPECT_FLOAT_EQ(Scalars[4 * I + 2], V[0] * 0 - V[1] * 1);
+    bool Any = false, All = true;
+    for (int K = 0; K < 4; ++K) {
+      Any = Any || V[K] > 0;
+      All = All && V[K] > 0;
+    }
+    EXPECT_EQ(Scalars[4 * I + 3],
+              float(Any) + 2.0f * float(All) + 4.0f * float(V[0] > 0));
+  }
+  for (float *P : {In, Out, Scalars})
+    sycl::free(P, q);
+}
+
+TEST(Vec, FloatAtSubGroupSize1) { checkFloatVec<1>(); }
+TEST(Vec, FloatAtSubGroupSize16) { checkFloatVec<16>(); }
+
+class IntVecKernel;
+TEST(Vec, IntegerOperatorsAndConversions) {
+  sycl::queue q;
+  int *Out = sycl::malloc_shared<int>(8 * N, q);
+  q.parallel_for<IntVecKernel>(
+       sycl::nd_range<1>(N, WorkGroup), xo::properties{xo::sub_group_size<8>},
+       [=](sycl::nd_item<1> it) {
+         int I = int(it.get_global_id(0));
+         sycl::int4 A(I, I + 1, I + 2, I + 3);
+         sycl::int4 B = (A << 1) ^ sycl::int4(5);
+         B %= 7;
+         sycl::int2 Lo = B.lo(), Odd = A.odd();
+         sycl::float4 F = A.convert<float>() * 0.5f;
+         sycl::int4 T = F.convert<int, sycl::rounding_mode::rtz>();
+         sycl::int4 Picked = sycl::select(A, -A, A > 2 * I + 1);
+         sycl::vec<int, 8> Wide(Lo, Odd, T.hi(), Picked.even());
+         Wide.store(I, Out);
+       })
+      .wait();
+  for (int I = 0; I < int(N); ++I) {
+    int A[4] = {I, I + 1, I + 2, I + 3}, B[4], T[4], P[4];
+    for (int K = 0; K < 4; ++K) {
+      B[K] = ((A[K] << 1) ^ 5) % 7;
+      T[K] = int(float(A[K]) * 0.5f);
+      P[K] = A[K] > 2 * I + 1 ? -A[K] : A[K];
+    }
+    int Want[8] = {B[0], B[1], A[1], A[3], T[2], T[3], P[0], P[2]};
+    for (int K = 0; K < 8; ++K)
+      ASSERT_EQ(Out[8 * I + K], Want[K]) << I << ", " << K;
+  }
+  sycl::free(Out, q);
+}
+
+static_assert(sizeof(sycl::float3) == 16 && alignof(sycl::float3) == 16);
+static_assert(sycl::int4::size() == 4 && sycl::double2::byte_size() == 16);
+
+} // namespace
