@@ -625,10 +625,14 @@ struct kernel_requests<ext::oneapi::experimental::sub_group_size_key<N>,
 };
 } // namespace detail
 
+/// Kernels run to completion before parallel_for returns (errors are thrown
+/// there), so an event is always complete.
 class event {
 public:
   void wait() {}
+  void wait_and_throw() {}
   static void wait(const std::vector<event> &) {}
+  static void wait_and_throw(const std::vector<event> &) {}
 };
 
 class handler {
@@ -1027,10 +1031,15 @@ inline void free(void *ptr, const queue &) { std::free(ptr); }
 
 } // namespace sycl
 
+// In this order: each builds on the ones before it.
 #include "sublane/detail/group_algorithms.hpp"
+
 #include "sublane/detail/math.hpp"
+
 #include "sublane/detail/vec.hpp"
+
 #include "sublane/detail/reduction.hpp"
+
 #include "sublane/detail/joint_algorithms.hpp"
 
 #endif // SUBLANE_SYCL_HPP

@@ -2,7 +2,8 @@
 //
 // float4 and int4 arithmetic, element access, swizzles, comparisons,
 // conversions, loads and stores and the geometric functions, in kernels at
-// sub-group sizes 1 and 16, against scalar host formulas.
+// sub-group sizes 1 and 16, against scalar host formulas; marray, bit_cast
+// and atomic_fence.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 
 namespace {
 
@@ -103,6 +105,38 @@ TEST(Vec, IntegerOperatorsAndConversions) {
     int Want[8] = {B[0], B[1], A[1], A[3], T[2], T[3], P[0], P[2]};
     for (int K = 0; K < 8; ++K)
       ASSERT_EQ(Out[8 * I + K], Want[K]) << I << ", " << K;
+  }
+  sycl::free(Out, q);
+}
+
+class MarrayKernel;
+TEST(Vec, MarrayBitCastAndFence) {
+  sycl::queue q;
+  uint32_t *Out = sycl::malloc_shared<uint32_t>(4 * N, q);
+  q.parallel_for<MarrayKernel>(
+       sycl::nd_range<1>(N, WorkGroup),
+       [=](sycl::nd_item<1> it) {
+         size_t I = it.get_global_id(0);
+         sycl::marray<float, 3> M(float(I), 1.5f, -2.0f);
+         M = M * 2.0f + sycl::marray<float, 3>(1.0f);
+         sycl::marray<bool, 3> Big = M > 2.0f;
+         Out[4 * I] = sycl::bit_cast<uint32_t>(M[0]);
+         Out[4 * I + 1] = sycl::bit_cast<uint32_t>(M[1]);
+         Out[4 * I + 2] = sycl::bit_cast<uint32_t>(M[2]);
+         sycl::atomic_fence(sycl::memory_order::release,
+                            sycl::memory_scope::device);
+         Out[4 * I + 3] =
+             uint32_t(Big[0]) + 2 * uint32_t(Big[1]) + 4 * uint32_t(Big[2]);
+       })
+      .wait_and_throw();
+  for (size_t I = 0; I < N; ++I) {
+    float M[3] = {float(I) * 2.0f + 1.0f, 4.0f, -3.0f};
+    for (int K = 0; K < 3; ++K) {
+      uint32_t Bits;
+      std::memcpy(&Bits, &M[K], 4);
+      ASSERT_EQ(Out[4 * I + K], Bits) << I << ", " << K;
+    }
+    ASSERT_EQ(Out[4 * I + 3], uint32_t(M[0] > 2.0f) + 2u) << I;
   }
   sycl::free(Out, q);
 }

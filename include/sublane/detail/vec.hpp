@@ -7,7 +7,8 @@
 // in a signed integer vec, as SYCL says), convert and as, load and store,
 // the type aliases (float4, int2, ...), and element-wise math, common,
 // geometric and relational functions. A vec is a plain aggregate of its
-// elements, so kernels using it lower like any other private value.
+// elements, so kernels using it lower like any other private value. Also
+// marray, bit_cast and atomic_fence.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SUBLANE_DETAIL_VEC_HPP
@@ -563,6 +564,125 @@ SUBLANE_VEC_ALIASES(uint, uint32_t)
 SUBLANE_VEC_ALIASES(long, int64_t)
 SUBLANE_VEC_ALIASES(ulong, uint64_t)
 #undef SUBLANE_VEC_ALIASES
+
+/// sycl::marray<T, N> (SYCL 2020 4.14.3): N elements of any arithmetic
+/// type, with element-wise operators.
+template <typename T, size_t N> class marray {
+  T Elems[N];
+
+  template <size_t I> void fill() {}
+  template <size_t I, typename A, typename... Rest>
+  void fill(const A &First, const Rest &...Others) {
+    Elems[I] = T(First);
+    fill<I + 1>(Others...);
+  }
+
+public:
+  using value_type = T;
+  using reference = T &;
+  using const_reference = const T &;
+  using iterator = T *;
+  using const_iterator = const T *;
+
+  marray() : Elems{} {}
+  explicit marray(const T &X) {
+    for (size_t K = 0; K < N; ++K)
+      Elems[K] = X;
+  }
+  template <typename A, typename B, typename... Rest,
+            typename = std::enable_if_t<2 + sizeof...(Rest) == N>>
+  marray(const A &First, const B &Second, const Rest &...Others) {
+    fill<0>(First, Second, Others...);
+  }
+  marray(const marray &) = default;
+  marray &operator=(const marray &) = default;
+
+  static constexpr size_t size() noexcept { return N; }
+  T &operator[](size_t I) { return Elems[I]; }
+  const T &operator[](size_t I) const { return Elems[I]; }
+  iterator begin() { return Elems; }
+  iterator end() { return Elems + N; }
+  const_iterator begin() const { return Elems; }
+  const_iterator end() const { return Elems + N; }
+
+#define SUBLANE_MARRAY_COMPOUND(Op)                                            \
+  marray &operator Op##=(const marray &Rhs) {                                  \
+    for (size_t K = 0; K < N; ++K)                                             \
+      Elems[K] Op## = Rhs.Elems[K];                                            \
+    return *this;                                                              \
+  }                                                                            \
+  marray &operator Op##=(const T &Rhs) { return *this Op## = marray(Rhs); }
+  SUBLANE_MARRAY_COMPOUND(+)
+  SUBLANE_MARRAY_COMPOUND(-)
+  SUBLANE_MARRAY_COMPOUND(*)
+  SUBLANE_MARRAY_COMPOUND(/)
+#undef SUBLANE_MARRAY_COMPOUND
+  marray operator-() const {
+    marray Out;
+    for (size_t K = 0; K < N; ++K)
+      Out[K] = T(-Elems[K]);
+    return Out;
+  }
+};
+
+#define SUBLANE_MARRAY_BINARY(Op, Result)                                      \
+  template <typename T, size_t N>                                              \
+  marray<Result, N> operator Op(const marray<T, N> &L,                         \
+                                const marray<T, N> &R) {                       \
+    marray<Result, N> Out;                                                     \
+    for (size_t K = 0; K < N; ++K)                                             \
+      Out[K] = Result(L[K] Op R[K]);                                           \
+    return Out;                                                                \
+  }                                                                            \
+  template <typename T, size_t N, typename S,                                  \
+            typename = std::enable_if_t<std::is_arithmetic_v<S>>>              \
+  marray<Result, N> operator Op(const marray<T, N> &L, const S &R) {           \
+    return L Op marray<T, N>(T(R));                                            \
+  }                                                                            \
+  template <typename T, size_t N, typename S,                                  \
+            typename = std::enable_if_t<std::is_arithmetic_v<S>>>              \
+  marray<Result, N> operator Op(const S &L, const marray<T, N> &R) {           \
+    return marray<T, N>(T(L)) Op R;                                            \
+  }
+SUBLANE_MARRAY_BINARY(+, T)
+SUBLANE_MARRAY_BINARY(-, T)
+SUBLANE_MARRAY_BINARY(*, T)
+SUBLANE_MARRAY_BINARY(/, T)
+SUBLANE_MARRAY_BINARY(==, bool)
+SUBLANE_MARRAY_BINARY(!=, bool)
+SUBLANE_MARRAY_BINARY(<, bool)
+SUBLANE_MARRAY_BINARY(<=, bool)
+SUBLANE_MARRAY_BINARY(>, bool)
+SUBLANE_MARRAY_BINARY(>=, bool)
+#undef SUBLANE_MARRAY_BINARY
+
+/// The bits of From read as To (SYCL 2020 4.17.1).
+template <typename To, typename From> To bit_cast(const From &X) noexcept {
+  static_assert(sizeof(To) == sizeof(From), "bit_cast needs equal sizes");
+  return __builtin_bit_cast(To, X);
+}
+
+/// A fence for this work-item's memory operations. Work-items of a group
+/// run in turn on one thread, and groups on several: a thread fence orders
+/// what every scope needs.
+inline void atomic_fence(memory_order Order, memory_scope) {
+  switch (Order) {
+  case memory_order::relaxed:
+    break;
+  case memory_order::acquire:
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    break;
+  case memory_order::release:
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    break;
+  case memory_order::acq_rel:
+    __atomic_thread_fence(__ATOMIC_ACQ_REL);
+    break;
+  default:
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    break;
+  }
+}
 
 } // namespace sycl
 
