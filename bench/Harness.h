@@ -49,6 +49,23 @@ double scale();
 /// Multiple).
 size_t scaled(size_t Base, size_t Multiple, double Power = 1.0);
 
+/// N elements of shared USM that a problem owns: freed with it, not
+/// copyable, and usable where a T * is (the kernels capture the pointer).
+template <typename T> class SharedArray {
+public:
+  SharedArray(sycl::queue &Q, size_t N)
+      : Q(Q), Data(sycl::malloc_shared<T>(N, Q)) {}
+  SharedArray(const SharedArray &) = delete;
+  SharedArray &operator=(const SharedArray &) = delete;
+  ~SharedArray() { sycl::free(Data, Q); }
+  T *get() const { return Data; }
+  operator T *() const { return Data; }
+
+private:
+  sycl::queue &Q;
+  T *Data;
+};
+
 /// Sets the thread count of both the sublane runtime and OpenMP.
 void setThreads(unsigned N);
 

@@ -21,8 +21,8 @@ constexpr uint32_t Block = 256;
 struct Keys {
   sycl::queue Q;
   size_t N = bench::scaled(size_t(1) << 22, Block);
-  float *In = sycl::malloc_shared<float>(N, Q);
-  float *Out = sycl::malloc_shared<float>(N, Q);
+  bench::SharedArray<float> In{Q, N};
+  bench::SharedArray<float> Out{Q, N};
   Keys() {
     uint32_t Seed = 99;
     for (size_t I = 0; I < N; ++I) {
@@ -31,12 +31,8 @@ struct Keys {
     }
     std::memset(Out, 0, N * sizeof(float));
   }
-  ~Keys() {
-    sycl::free(In, Q);
-    sycl::free(Out, Q);
-  }
   std::string check() const {
-    std::vector<float> Sorted(In, In + N);
+    std::vector<float> Sorted(In.get(), In + N);
     for (size_t B = 0; B < N; B += Block)
       std::sort(Sorted.begin() + B, Sorted.begin() + B + Block);
     for (size_t I = 0; I < N; ++I)

@@ -35,9 +35,8 @@ inline uint32_t escapeTime(size_t Row, size_t Col, size_t Side) {
 struct Image {
   sycl::queue Q;
   size_t Side = bench::scaled(1024, WorkGroupSize, 0.5);
-  uint32_t *Out = sycl::malloc_shared<uint32_t>(Side * Side, Q);
+  bench::SharedArray<uint32_t> Out{Q, Side *Side};
   Image() { std::memset(Out, 0xff, Side * Side * sizeof(uint32_t)); }
-  ~Image() { sycl::free(Out, Q); }
   std::string check() const {
     // The loop is chaotic near the set's boundary: a vector unit that
     // contracts a multiply-add differently from the scalar code may change

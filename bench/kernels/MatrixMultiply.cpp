@@ -27,20 +27,15 @@ constexpr size_t WorkGroupSize = 256;
 struct Matrices {
   sycl::queue Q;
   size_t N = bench::scaled(512, WorkGroupSize, 1.0 / 3);
-  float *A = sycl::malloc_shared<float>(N * N, Q);
-  float *B = sycl::malloc_shared<float>(N * N, Q);
-  float *C = sycl::malloc_shared<float>(N * N, Q);
+  bench::SharedArray<float> A{Q, N *N};
+  bench::SharedArray<float> B{Q, N *N};
+  bench::SharedArray<float> C{Q, N *N};
   Matrices() {
     for (size_t I = 0; I < N * N; ++I) {
       A[I] = float(int((I * 3) % 5) - 2);
       B[I] = float(int((I * 7) % 9) - 4);
     }
     std::memset(C, 0, N * N * sizeof(float));
-  }
-  ~Matrices() {
-    sycl::free(A, Q);
-    sycl::free(B, Q);
-    sycl::free(C, Q);
   }
   int64_t bytes() const { return int64_t(3 * N * N * sizeof(float)); }
 };

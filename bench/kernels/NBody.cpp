@@ -20,11 +20,11 @@ constexpr float Softening = 0.01f;
 struct Bodies {
   sycl::queue Q;
   size_t N = bench::scaled(8192, WorkGroupSize, 0.5);
-  float *X = sycl::malloc_shared<float>(N, Q);
-  float *Y = sycl::malloc_shared<float>(N, Q);
-  float *Z = sycl::malloc_shared<float>(N, Q);
-  float *M = sycl::malloc_shared<float>(N, Q);
-  float *Acc = sycl::malloc_shared<float>(3 * N, Q);
+  bench::SharedArray<float> X{Q, N};
+  bench::SharedArray<float> Y{Q, N};
+  bench::SharedArray<float> Z{Q, N};
+  bench::SharedArray<float> M{Q, N};
+  bench::SharedArray<float> Acc{Q, 3 * N};
   Bodies() {
     uint32_t Seed = 7;
     auto next = [&] {
@@ -38,10 +38,6 @@ struct Bodies {
       M[I] = 0.5f + next();
     }
     std::memset(Acc, 0, 3 * N * sizeof(float));
-  }
-  ~Bodies() {
-    for (float *P : {X, Y, Z, M, Acc})
-      sycl::free(P, Q);
   }
   /// Each component against a double-precision sum, within 1e-4 of the sum
   /// of the magnitudes of its terms (the sum itself may cancel).

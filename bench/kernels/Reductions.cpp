@@ -25,15 +25,11 @@ inline float inputValue(size_t I) { return (I * 7) % 3 == 0 ? 1.0f : 0.0f; }
 struct ArraySum {
   sycl::queue Q;
   size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize *Chunk);
-  float *In = sycl::malloc_shared<float>(N, Q);
-  float *Total = sycl::malloc_shared<float>(1, Q);
+  bench::SharedArray<float> In{Q, N};
+  bench::SharedArray<float> Total{Q, 1};
   ArraySum() {
     for (size_t I = 0; I < N; ++I)
       In[I] = inputValue(I);
-  }
-  ~ArraySum() {
-    sycl::free(In, Q);
-    sycl::free(Total, Q);
   }
   std::string check() const {
     double Want = 0;
@@ -89,16 +85,12 @@ struct GroupSums {
   sycl::queue Q;
   size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize);
   size_t Groups = N / WorkGroupSize;
-  float *In = sycl::malloc_shared<float>(N, Q);
-  float *Out = sycl::malloc_shared<float>(Groups, Q);
+  bench::SharedArray<float> In{Q, N};
+  bench::SharedArray<float> Out{Q, Groups};
   GroupSums() {
     for (size_t I = 0; I < N; ++I)
       In[I] = float(I % 5);
     std::memset(Out, 0xff, Groups * sizeof(float));
-  }
-  ~GroupSums() {
-    sycl::free(In, Q);
-    sycl::free(Out, Q);
   }
   std::string check() const {
     for (size_t G = 0; G < Groups; ++G) {

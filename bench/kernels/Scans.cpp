@@ -22,16 +22,12 @@ constexpr size_t WorkGroupSize = 256;
 struct BlockScan {
   sycl::queue Q;
   size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize);
-  int *In = sycl::malloc_shared<int>(N, Q);
-  int *Out = sycl::malloc_shared<int>(N, Q);
+  bench::SharedArray<int> In{Q, N};
+  bench::SharedArray<int> Out{Q, N};
   BlockScan() {
     for (size_t I = 0; I < N; ++I)
       In[I] = int(I % 9) - 4;
     std::memset(Out, 0, N * sizeof(int));
-  }
-  ~BlockScan() {
-    sycl::free(In, Q);
-    sycl::free(Out, Q);
   }
   std::string check() const {
     int Acc = 0;
@@ -93,9 +89,9 @@ struct Compaction {
   sycl::queue Q;
   size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize);
   size_t Groups = N / WorkGroupSize;
-  float *In = sycl::malloc_shared<float>(N, Q);
-  float *Out = sycl::malloc_shared<float>(N, Q);
-  uint32_t *Counts = sycl::malloc_shared<uint32_t>(Groups, Q);
+  bench::SharedArray<float> In{Q, N};
+  bench::SharedArray<float> Out{Q, N};
+  bench::SharedArray<uint32_t> Counts{Q, Groups};
   Compaction() {
     uint32_t Seed = 12345;
     for (size_t I = 0; I < N; ++I) {
@@ -104,11 +100,6 @@ struct Compaction {
     }
     std::memset(Out, 0, N * sizeof(float));
     std::memset(Counts, 0xff, Groups * sizeof(uint32_t));
-  }
-  ~Compaction() {
-    sycl::free(In, Q);
-    sycl::free(Out, Q);
-    sycl::free(Counts, Q);
   }
   std::string check() const {
     for (size_t G = 0; G < Groups; ++G) {

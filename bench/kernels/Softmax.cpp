@@ -21,8 +21,8 @@ constexpr size_t PerItem = Columns / WorkGroupSize;
 struct Rows {
   sycl::queue Q;
   size_t Count = bench::scaled(16384, 1);
-  float *In = sycl::malloc_shared<float>(Count * Columns, Q);
-  float *Out = sycl::malloc_shared<float>(Count * Columns, Q);
+  bench::SharedArray<float> In{Q, Count *Columns};
+  bench::SharedArray<float> Out{Q, Count *Columns};
   Rows() {
     uint32_t Seed = 3;
     for (size_t I = 0; I < Count * Columns; ++I) {
@@ -30,10 +30,6 @@ struct Rows {
       In[I] = 8.0f * float(Seed >> 8) / float(1 << 24) - 4.0f;
     }
     std::memset(Out, 0, Count * Columns * sizeof(float));
-  }
-  ~Rows() {
-    sycl::free(In, Q);
-    sycl::free(Out, Q);
   }
   std::string check() const {
     for (size_t R = 0; R < Count; ++R) {

@@ -18,16 +18,12 @@ constexpr size_t Tile = 16;
 struct Grid {
   sycl::queue Q;
   size_t Side = bench::scaled(4096, Tile, 0.5);
-  float *In = sycl::malloc_shared<float>(Side * Side, Q);
-  float *Out = sycl::malloc_shared<float>(Side * Side, Q);
+  bench::SharedArray<float> In{Q, Side *Side};
+  bench::SharedArray<float> Out{Q, Side *Side};
   Grid() {
     for (size_t I = 0; I < Side * Side; ++I)
       In[I] = float((I * 7) % 29) * 0.125f;
     std::memset(Out, 0, Side * Side * sizeof(float));
-  }
-  ~Grid() {
-    sycl::free(In, Q);
-    sycl::free(Out, Q);
   }
   float at(long Y, long X) const {
     return Y < 0 || X < 0 || Y >= long(Side) || X >= long(Side)

@@ -18,16 +18,12 @@ constexpr size_t Tile = 16;
 struct Square {
   sycl::queue Q;
   size_t Side = bench::scaled(4096, Tile, 0.5);
-  uint32_t *In = sycl::malloc_shared<uint32_t>(Side * Side, Q);
-  uint32_t *Out = sycl::malloc_shared<uint32_t>(Side * Side, Q);
+  bench::SharedArray<uint32_t> In{Q, Side *Side};
+  bench::SharedArray<uint32_t> Out{Q, Side *Side};
   Square() {
     for (size_t I = 0; I < Side * Side; ++I)
       In[I] = uint32_t(I);
     std::memset(Out, 0, Side * Side * sizeof(uint32_t));
-  }
-  ~Square() {
-    sycl::free(In, Q);
-    sycl::free(Out, Q);
   }
   std::string check() const {
     for (size_t Y = 0; Y < Side; ++Y)

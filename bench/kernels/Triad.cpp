@@ -22,20 +22,15 @@ constexpr float Factor = 3.0f;
 struct TriadArrays {
   sycl::queue Q;
   size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize);
-  float *A = sycl::malloc_shared<float>(N, Q);
-  float *B = sycl::malloc_shared<float>(N, Q);
-  float *C = sycl::malloc_shared<float>(N, Q);
+  bench::SharedArray<float> A{Q, N};
+  bench::SharedArray<float> B{Q, N};
+  bench::SharedArray<float> C{Q, N};
   TriadArrays() {
     for (size_t I = 0; I < N; ++I) {
       A[I] = -1.0f;
       B[I] = float(I % 1000);
       C[I] = float(I % 7);
     }
-  }
-  ~TriadArrays() {
-    sycl::free(A, Q);
-    sycl::free(B, Q);
-    sycl::free(C, Q);
   }
   std::string check() const {
     // Small integers: every rounding and contraction gives the same value.
@@ -77,9 +72,8 @@ void triadOmp(benchmark::State &State) {
 struct LaunchShape {
   static constexpr size_t Groups = 64;
   sycl::queue Q;
-  uint32_t *Out = sycl::malloc_shared<uint32_t>(Groups, Q);
+  bench::SharedArray<uint32_t> Out{Q, Groups};
   LaunchShape() { std::memset(Out, 0xff, Groups * sizeof(uint32_t)); }
-  ~LaunchShape() { sycl::free(Out, Q); }
   std::string check() const {
     for (size_t G = 0; G < Groups; ++G)
       if (Out[G] != G)
