@@ -536,6 +536,42 @@ class handler;
 template <typename T, typename Op> struct reduction_spec;
 
 /// Per-work-group local memory, allocated by the runtime for each work-group.
+namespace detail {
+/// acc[i][j]...: a row of a multi-dimensional accessor, holding the extents
+/// of the dimensions left.
+template <typename Ref, int Rest> class accessor_row {
+  using Ptr = std::remove_reference_t<Ref> *;
+  Ptr Base;
+  size_t Extents[Rest];
+
+public:
+  accessor_row(Ptr Base, const size_t *From) : Base(Base) {
+    for (int d = 0; d < Rest; ++d)
+      Extents[d] = From[d];
+  }
+  decltype(auto) operator[](size_t i) const {
+    if constexpr (Rest == 1) {
+      return static_cast<Ref>(Base[i]);
+    } else {
+      size_t Stride = 1;
+      for (int d = 1; d < Rest; ++d)
+        Stride *= Extents[d];
+      return accessor_row<Ref, Rest - 1>(Base + i * Stride, Extents + 1);
+    }
+  }
+};
+
+template <typename Ref, int D, typename Ptr>
+accessor_row<Ref, D - 1> first_row(Ptr Data, const range<D> &R, size_t i) {
+  size_t Extents[D - 1], Stride = 1;
+  for (int d = 1; d < D; ++d) {
+    Extents[d - 1] = R[d];
+    Stride *= R[d];
+  }
+  return accessor_row<Ref, D - 1>(Data + i * Stride, Extents);
+}
+} // namespace detail
+
 template <typename T, int D = 1> class local_accessor {
 public:
   using value_type = T;
@@ -552,6 +588,10 @@ public:
   template <int N = D, typename = std::enable_if_t<N == 1>>
   T &operator[](size_t i) const {
     return get_pointer()[i];
+  }
+  template <int N = D, typename = std::enable_if_t<(N > 1)>>
+  detail::accessor_row<T &, D - 1> operator[](size_t i) const {
+    return detail::first_row<T &>(get_pointer(), range_, i);
   }
   T *get_pointer() const {
     return reinterpret_cast<T *>(static_cast<char *>(__sublane_local_mem()) +
@@ -803,6 +843,10 @@ public:
   reference operator[](size_t i) const {
     return data_[i];
   }
+  template <int N = D, typename = std::enable_if_t<(N > 1)>>
+  detail::accessor_row<reference, D - 1> operator[](size_t i) const {
+    return detail::first_row<reference>(data_, range_, i);
+  }
   T *get_pointer() const { return data_; }
   T *get_multi_ptr() const { return data_; }
   range<D> get_range() const { return range_; }
@@ -1028,6 +1072,59 @@ template <typename T> T *malloc_host(size_t count, const queue &) {
 }
 inline void free(void *ptr) { std::free(ptr); }
 inline void free(void *ptr, const queue &) { std::free(ptr); }
+
+namespace usm {
+enum class alloc { host, device, shared, unknown };
+} // namespace usm
+inline void *malloc(size_t bytes, const queue &, usm::alloc) {
+  return detail::usm_alloc(bytes);
+}
+template <typename T> T *malloc(size_t count, const queue &, usm::alloc) {
+  return malloc_shared<T>(count);
+}
+/// Every USM allocation is 64-byte aligned already; larger alignments are
+/// given as asked.
+inline void *aligned_alloc_shared(size_t alignment, size_t bytes,
+                                  const queue &) {
+  if (alignment <= SUBLANE_SCRATCH_ALIGN)
+    return detail::usm_alloc(bytes);
+  return std::aligned_alloc(alignment,
+                            (bytes + alignment - 1) / alignment * alignment);
+}
+inline void *aligned_alloc_device(size_t alignment, size_t bytes,
+                                  const queue &q) {
+  return aligned_alloc_shared(alignment, bytes, q);
+}
+inline void *aligned_alloc_host(size_t alignment, size_t bytes,
+                                const queue &q) {
+  return aligned_alloc_shared(alignment, bytes, q);
+}
+template <typename T>
+T *aligned_alloc_shared(size_t alignment, size_t count, const queue &q) {
+  return static_cast<T *>(
+      aligned_alloc_shared(alignment, count * sizeof(T), q));
+}
+template <typename T>
+T *aligned_alloc_device(size_t alignment, size_t count, const queue &q) {
+  return aligned_alloc_shared<T>(alignment, count, q);
+}
+template <typename T>
+T *aligned_alloc_host(size_t alignment, size_t count, const queue &q) {
+  return aligned_alloc_shared<T>(alignment, count, q);
+}
+
+namespace ext::oneapi::this_work_item {
+/// The calling work-item's nd_item, group and sub-group, from anywhere in
+/// kernel code (sycl_ext_oneapi_free_function_queries).
+template <int D> nd_item<D> get_nd_item() { return nd_item<D>(); }
+template <int D> group<D> get_work_group() { return group<D>(); }
+inline sub_group get_sub_group() { return sub_group(); }
+} // namespace ext::oneapi::this_work_item
+namespace ext::oneapi::experimental {
+template <int D> nd_item<D> this_nd_item() { return nd_item<D>(); }
+template <int D> group<D> this_group() { return group<D>(); }
+inline sub_group this_sub_group() { return sub_group(); }
+} // namespace ext::oneapi::experimental
 
 } // namespace sycl
 

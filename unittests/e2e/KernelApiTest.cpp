@@ -157,4 +157,49 @@ TEST(KernelApi, LegacySubGroupMembers) {
   }
   sycl::free(out, q);
 }
+TEST(KernelApi, ChainedSubscriptsFreeQueriesAndUsmKinds) {
+  sycl::queue q;
+  const size_t side = 16;
+  float *out = static_cast<float *>(
+      sycl::malloc(side * side * sizeof(float), q, sycl::usm::alloc::device));
+  int *ids = sycl::malloc<int>(side * side, q, sycl::usm::alloc::shared);
+  double *aligned = sycl::aligned_alloc_shared<double>(256, 8, q);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(aligned) % 256, 0u);
+  std::vector<float> in(side * side);
+  for (size_t i = 0; i < in.size(); ++i)
+    in[i] = float(i);
+  {
+    sycl::buffer<float, 2> buf(in.data(), sycl::range<2>(side, side));
+    q.submit([&](sycl::handler &h) {
+       sycl::accessor src(buf, h, sycl::read_only);
+       sycl::local_accessor<float, 3> tile(sycl::range<3>(2, 8, 8), h);
+       h.parallel_for<class chained_subscripts>(
+           sycl::nd_range<2>({side, side}, {8, 8}), [=](sycl::nd_item<2> it) {
+             size_t y = it.get_local_id(0), x = it.get_local_id(1);
+             size_t gy = it.get_global_id(0), gx = it.get_global_id(1);
+             tile[1][y][x] = src[gy][gx];
+             sycl::group_barrier(it.get_group());
+             // Transposed within the tile, read through all three levels.
+             out[gy * side + gx] = tile[1][x][y];
+             auto self = sycl::ext::oneapi::this_work_item::get_nd_item<2>();
+             auto g = sycl::ext::oneapi::this_work_item::get_work_group<2>();
+             auto sg = sycl::ext::oneapi::this_work_item::get_sub_group();
+             ids[gy * side + gx] = int(self.get_global_linear_id()) * 1000 +
+                                   int(g.get_group_linear_id()) * 10 +
+                                   int(sg.get_local_linear_range() > 0);
+           });
+     }).wait();
+  }
+  for (size_t gy = 0; gy < side; ++gy)
+    for (size_t gx = 0; gx < side; ++gx) {
+      size_t ty = gy / 8 * 8, tx = gx / 8 * 8;
+      size_t sy = ty + (gx - tx), sx = tx + (gy - ty);
+      EXPECT_EQ(out[gy * side + gx], in[sy * side + sx]) << gy << ", " << gx;
+      EXPECT_EQ(ids[gy * side + gx],
+                int(gy * side + gx) * 1000 + int(gy / 8 * 2 + gx / 8) * 10 + 1);
+    }
+  sycl::free(out, q);
+  sycl::free(ids, q);
+  sycl::free(aligned, q);
+}
 } // namespace
