@@ -56,9 +56,9 @@ std::string kernelName(const sublane_kernel_desc &Desc) {
 }
 
 [[noreturn]] void refuse(const sublane_kernel_desc &Desc,
-                         const std::string &Why) {
-  throw runtime_error("sublane: cannot launch kernel '" + kernelName(Desc) +
-                      "': " + Why);
+                         const std::string &Why, errc Code = errc::nd_range) {
+  throw runtime_error(
+      "sublane: cannot launch kernel '" + kernelName(Desc) + "': " + Why, Code);
 }
 
 std::string formatRange(const uint64_t *R, uint32_t Dims) {
@@ -73,12 +73,15 @@ std::string formatRange(const uint64_t *R, uint32_t Dims) {
 void validate(const sublane_kernel_desc &Desc, const launch_config &Cfg,
               bool NeedLowered) {
   if (Desc.magic != SUBLANE_DESC_MAGIC)
-    throw runtime_error("sublane: launch of a corrupt kernel descriptor");
+    throw runtime_error("sublane: launch of a corrupt kernel descriptor",
+                        errc::invalid);
   if (NeedLowered && (!(Desc.flags & SUBLANE_DESC_LOWERED) || !Desc.wg_fn))
-    refuse(Desc, "it was not compiled with the sublane plugin; compile it "
-                 "with sublane-clang++, or pass -fpass-plugin=<path to "
-                 "SublanePasses.so> to clang++ (or run it without the "
-                 "plugin on the fiber engine: SUBLANE_ENGINE=fibers)");
+    refuse(Desc,
+           "it was not compiled with the sublane plugin; compile it "
+           "with sublane-clang++, or pass -fpass-plugin=<path to "
+           "SublanePasses.so> to clang++ (or run it without the "
+           "plugin on the fiber engine: SUBLANE_ENGINE=fibers)",
+           errc::kernel_not_supported);
   if (Cfg.dims != Desc.dims)
     refuse(Desc, "it was compiled for " + std::to_string(Desc.dims) +
                      " dimensions but launched with " +
@@ -100,9 +103,11 @@ void validate(const sublane_kernel_desc &Desc, const launch_config &Cfg,
                      " exceeds the device maximum of " +
                      std::to_string(MaxWorkGroupSize));
   if (Cfg.local_mem_bytes > LocalMemLimit)
-    refuse(Desc, "it needs " + std::to_string(Cfg.local_mem_bytes) +
-                     " bytes of local memory; the device has " +
-                     std::to_string(LocalMemLimit));
+    refuse(Desc,
+           "it needs " + std::to_string(Cfg.local_mem_bytes) +
+               " bytes of local memory; the device has " +
+               std::to_string(LocalMemLimit),
+           errc::memory_allocation);
 }
 
 } // namespace
@@ -176,6 +181,33 @@ void launch(const sublane_kernel_desc &Desc, const void *Closure,
   }
   if (!Error.empty())
     throw runtime_error(Error);
+}
+
+const std::error_category &sycl_category() noexcept {
+  class SyclCategory : public std::error_category {
+    const char *name() const noexcept override { return "sycl"; }
+    std::string message(int Code) const override {
+      static const char *const Names[] = {"success",
+                                          "runtime",
+                                          "kernel",
+                                          "accessor",
+                                          "nd_range",
+                                          "event",
+                                          "kernel_argument",
+                                          "build",
+                                          "invalid",
+                                          "memory_allocation",
+                                          "platform",
+                                          "profiling",
+                                          "feature_not_supported",
+                                          "kernel_not_supported",
+                                          "backend_mismatch"};
+      return Code >= 0 && Code < int(std::size(Names)) ? Names[Code]
+                                                       : "unknown";
+    }
+  };
+  static const SyclCategory Category;
+  return Category;
 }
 
 void set_num_threads(unsigned N) { RequestedThreads = N; }

@@ -13,14 +13,52 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace sublane {
 
-/// Thrown for every launch the runtime refuses. what() names the kernel.
+/// The error codes of SYCL 2020 (section 4.13.2), which sycl::errc names.
+enum class errc {
+  success = 0,
+  runtime,
+  kernel,
+  accessor,
+  nd_range,
+  event,
+  kernel_argument,
+  build,
+  invalid,
+  memory_allocation,
+  platform,
+  profiling,
+  feature_not_supported,
+  kernel_not_supported,
+  backend_mismatch
+};
+
+/// The "sycl" error category of those codes.
+const std::error_category &sycl_category() noexcept;
+inline std::error_code make_error_code(errc E) noexcept {
+  return {int(E), sycl_category()};
+}
+
+/// Thrown for every launch the runtime refuses, and for errors found while
+/// a kernel runs; what() names the kernel, code() says which kind of error
+/// it is (sycl::exception is this class).
 class runtime_error : public std::runtime_error {
 public:
-  using std::runtime_error::runtime_error;
+  explicit runtime_error(const std::string &What, errc Code = errc::runtime)
+      : std::runtime_error(What), Code(make_error_code(Code)) {}
+  runtime_error(std::error_code Code, const std::string &What)
+      : std::runtime_error(What), Code(Code) {}
+  const std::error_code &code() const noexcept { return Code; }
+  std::error_category const &category() const noexcept {
+    return Code.category();
+  }
+
+private:
+  std::error_code Code;
 };
 
 /// Everything a launch needs besides the kernel itself.
@@ -68,5 +106,7 @@ void set_num_threads(unsigned n);
 unsigned get_num_threads();
 
 } // namespace sublane
+
+template <> struct std::is_error_code_enum<sublane::errc> : std::true_type {};
 
 #endif // SUBLANE_RUNTIME_H

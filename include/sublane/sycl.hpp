@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <string>
@@ -31,6 +32,25 @@
 namespace sycl {
 
 using exception = sublane::runtime_error;
+using errc = sublane::errc;
+using sublane::make_error_code;
+inline const std::error_category &sycl_category() noexcept {
+  return sublane::sycl_category();
+}
+/// Errors are thrown where they happen (every launch completes before it
+/// returns), so an asynchronous handler is accepted and never called.
+class exception_list {
+public:
+  using value_type = std::exception_ptr;
+  using const_iterator = std::vector<std::exception_ptr>::const_iterator;
+  size_t size() const { return List.size(); }
+  const_iterator begin() const { return List.begin(); }
+  const_iterator end() const { return List.end(); }
+
+private:
+  std::vector<std::exception_ptr> List;
+};
+using async_handler = std::function<void(exception_list)>;
 
 namespace detail {
 /// id<1> and item<1> convert to size_t, as SYCL says; other dimensions not.
@@ -962,6 +982,11 @@ public:
   explicit queue(const property_list &) {}
   template <typename Selector> explicit queue(const Selector &) {}
   template <typename Selector> queue(const Selector &, const property_list &) {}
+  template <typename Selector, typename Handler,
+            typename = std::enable_if_t<
+                std::is_invocable_v<const Handler &, exception_list>>>
+  queue(const Selector &, const Handler &, const property_list & = {}) {}
+  void throw_asynchronous() {}
 
   template <typename CGF> event submit(CGF &&cgf) {
     handler h;

@@ -17,7 +17,9 @@ std::string launchError(const std::function<void()> &Launch) {
   try {
     Launch();
   } catch (const sycl::exception &E) {
-    return E.what();
+    // The SYCL error code follows the message: "... [sycl: nd_range]".
+    return std::string(E.what()) + " [" + E.code().category().name() + ": " +
+           E.code().message() + "]";
   }
   return "<no error>";
 }
@@ -39,7 +41,8 @@ TEST(RuntimeErrors, KernelNotCompiledWithPlugin) {
         launchError([&] { launchKernelBuiltWithoutPlugin(q, out); });
     EXPECT_THAT(Msg, AllOf(HasSubstr("unlowered_kernel"),
                            HasSubstr("not compiled with the sublane plugin"),
-                           HasSubstr("SUBLANE_ENGINE=fibers")));
+                           HasSubstr("SUBLANE_ENGINE=fibers"),
+                           HasSubstr("[sycl: kernel_not_supported]")));
   });
   EXPECT_EQ(out[0], 12345) << "the refused kernel must not have run";
   sycl::free(out, q);
@@ -64,7 +67,8 @@ TEST(RuntimeErrors, WorkGroupSizeMustDivideGlobalSize) {
         [=](sycl::nd_item<1> it) { out[it.get_global_id(0)] = 1; });
   });
   EXPECT_THAT(Msg, AllOf(HasSubstr("bad_wg"), HasSubstr("{32}"),
-                         HasSubstr("does not divide the global size {100}")));
+                         HasSubstr("does not divide the global size {100}"),
+                         HasSubstr("[sycl: nd_range]")));
   sycl::free(out, q);
 }
 
@@ -93,7 +97,8 @@ TEST(RuntimeErrors, LocalMemoryAboveLimit) {
     });
   });
   EXPECT_THAT(Msg, AllOf(HasSubstr("too_much_local"),
-                         HasSubstr("bytes of local memory")));
+                         HasSubstr("bytes of local memory"),
+                         HasSubstr("[sycl: memory_allocation]")));
   sycl::free(out, q);
 }
 
