@@ -37,6 +37,8 @@ STATISTIC(NumUniformSlots, "Number of live values kept once per group");
 STATISTIC(NumAffineSlots, "Number of live values recomputed from the id");
 STATISTIC(NumPerItemArrays, "Number of live values kept per work-item");
 STATISTIC(NumPerSubGroupSlots, "Number of live values kept per sub-group");
+STATISTIC(NumDoubleBufferedSubGroupSlots,
+          "Number of per-sub-group values a lane loop redefines and reloads");
 STATISTIC(NumPerItemAllocas, "Number of private variables kept per item");
 STATISTIC(NumHoisted, "Number of group-invariant instructions hoisted");
 STATISTIC(NumRematerialized,
@@ -111,7 +113,9 @@ struct Slot {
   Value *NextAddress = nullptr;
   SmallPtrSet<Region *, 2> WritesNext;
   /// A varying value that is uniform within each sub-group: one element per
-  /// sub-group, indexed by the sub-group id.
+  /// sub-group, indexed by the sub-group id. When a lane loop both
+  /// redefines and reloads it, NextAddress is a second such array, written
+  /// by that loop and published when it ends, as for uniform slots above.
   bool PerSubGroup = false;
 };
 
@@ -1658,12 +1662,15 @@ bool CBSLowering::isReachableInRegion(BasicBlock *From, BasicBlock *To,
 void CBSLowering::publishAtRegionEnd(const Slot &S, Region &R) {
   // Before the items run, the next value is the current one (in case no
   // item defines it this time); after them, it becomes the current one.
+  auto SlotOf = [&](IRBuilder<> &B, Value *Base) {
+    return S.PerSubGroup ? B.CreateGEP(S.Ty, Base, SubGroup) : Base;
+  };
   IRBuilder<> B(R.Preheader->getTerminator());
-  LoadInst *Current = B.CreateLoad(S.Ty, S.Address);
-  StoreInst *Seed = B.CreateStore(Current, S.NextAddress);
+  LoadInst *Current = B.CreateLoad(S.Ty, SlotOf(B, S.Address));
+  StoreInst *Seed = B.CreateStore(Current, SlotOf(B, S.NextAddress));
   B.SetInsertPoint(R.Exit->getTerminator());
-  LoadInst *Next = B.CreateLoad(S.Ty, S.NextAddress);
-  StoreInst *Publish = B.CreateStore(Next, S.Address);
+  LoadInst *Next = B.CreateLoad(S.Ty, SlotOf(B, S.NextAddress));
+  StoreInst *Publish = B.CreateStore(Next, SlotOf(B, S.Address));
   for (Instruction *I : {cast<Instruction>(Current), cast<Instruction>(Seed),
                          cast<Instruction>(Next), cast<Instruction>(Publish)})
     markLiveValueAccess(I);
@@ -1676,8 +1683,10 @@ void CBSLowering::storeLive(Instruction *Clone, const Slot &S, Region &R) {
   IRBuilder<> B(Clone->getParent(), InsertPt);
   Value *V = Clone;
   Value *Addr = S.WritesNext.contains(&R) ? S.NextAddress : S.Address;
-  if (S.S.isVarying()) {
-    Addr = B.CreateGEP(S.Ty, S.Address, S.PerSubGroup ? SubGroup : R.LinearId);
+  if (S.PerSubGroup) {
+    Addr = B.CreateGEP(S.Ty, Addr, SubGroup);
+  } else if (S.S.isVarying()) {
+    Addr = B.CreateGEP(S.Ty, S.Address, R.LinearId);
   } else if (S.S.isAffine()) {
     Type *IdxTy = S.Ty->isPointerTy() ? DL.getIndexType(S.Ty) : S.Ty;
     Value *Step = scaledId(B, R, IdxTy, -S.S.Stride);
@@ -1730,6 +1739,9 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
   // it is kept per work-item.
   DenseMap<Instruction *, SmallPtrSet<Region *, 2>> ReloadedIn;
   DenseSet<Instruction *> ReadsOwnDefinition;
+  // Values an item reads after redefining them in the same region: no
+  // double buffering can serve those.
+  DenseSet<Instruction *> ReachesOwnUse;
   // Values a lane loop both redefines and reloads: later lanes must not see
   // earlier lanes' new values.
   DenseSet<Instruction *> LaneConflicts;
@@ -1742,9 +1754,12 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
     BasicBlock *UseBB = User->getParent();
     if (auto *PN = dyn_cast<PHINode>(User))
       UseBB = PN->getIncomingBlock(*P.U);
-    if (isReachableInRegion(Def->getParent(), UseBB, *P.R))
+    if (isReachableInRegion(Def->getParent(), UseBB, *P.R)) {
       ReadsOwnDefinition.insert(P.Orig);
+      ReachesOwnUse.insert(P.Orig);
+    }
   }
+  DenseMap<Instruction *, SmallPtrSet<Region *, 2>> LaneReloadedIn;
   if (LaneLoops) {
     // Sub-groups take turns through the regions between two work-group sync
     // points: if one of those regions defines a value and one reloads it,
@@ -1774,7 +1789,10 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
     for (auto &[Orig, Rs] : ReloadedIn)
       if (BlocksInCycles.contains(Orig->getParent()))
         LaneConflicts.insert(Orig);
-    ReloadedIn.clear(); // no publishing between sub-groups
+    // Uniform slots are not published between sub-groups; per-sub-group
+    // ones are, within each lane loop.
+    LaneReloadedIn = std::move(ReloadedIn);
+    ReloadedIn.clear();
   }
   // Lay out the storage, then store after every clone of each definition.
   for (auto &[Orig, S] : Slots) {
@@ -1786,9 +1804,11 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
     // Kept once per sub-group when the value only varies between them (the
     // sub-group id, a sub-group reduction): the lanes of one sub-group
     // write the same value, and other sub-groups have slots of their own.
-    S.PerSubGroup = S.S.isVarying() && SubGroupShape &&
-                    SubGroupShape->isUniform(Orig) &&
-                    !LaneConflicts.contains(Orig);
+    // A lane loop that redefines and reloads it double-buffers it, unless
+    // a lane reads its own new value in the same loop.
+    S.PerSubGroup =
+        S.S.isVarying() && SubGroupShape && SubGroupShape->isUniform(Orig) &&
+        !(LaneConflicts.contains(Orig) && ReachesOwnUse.contains(Orig));
     uint64_t Bytes = DL.getTypeAllocSize(S.Ty);
     S.Address =
         allocateScratch(Bytes, S.S.isVarying(),
@@ -1802,6 +1822,16 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
       S.WritesNext = Reloaded->second;
       for (Region *R : S.WritesNext)
         publishAtRegionEnd(S, *R);
+    }
+    auto LaneReloaded = LaneReloadedIn.find(Orig);
+    if (S.PerSubGroup && LaneConflicts.contains(Orig) &&
+        LaneReloaded != LaneReloadedIn.end()) {
+      S.NextAddress = allocateScratch(Bytes, /*PerItem=*/true,
+                                      Orig->getName() + ".next.subgroups");
+      S.WritesNext = LaneReloaded->second;
+      for (Region *R : S.WritesNext)
+        publishAtRegionEnd(S, *R);
+      ++NumDoubleBufferedSubGroupSlots;
     }
     if (S.PerSubGroup)
       ++NumPerSubGroupSlots;
