@@ -284,7 +284,67 @@ enum class address_space {
   private_space,
   generic_space
 };
+enum class decorated { no, yes, legacy };
 } // namespace access
+
+/// A pointer into one address space (SYCL 2020 multi_ptr). Every address
+/// space is host memory here, so it is a plain pointer with the interface:
+/// it converts to T * both ways.
+template <typename T, access::address_space Space,
+          access::decorated Decorated = access::decorated::legacy>
+class multi_ptr {
+public:
+  using element_type = T;
+  using value_type = std::remove_cv_t<T>;
+  using pointer = T *;
+  using reference = T &;
+  using difference_type = std::ptrdiff_t;
+  static constexpr access::address_space address_space = Space;
+
+  multi_ptr() = default;
+  multi_ptr(T *p) : ptr_(p) {}
+  multi_ptr(std::nullptr_t) {}
+  T *get() const { return ptr_; }
+  T *get_raw() const { return ptr_; }
+  T *get_decorated() const { return ptr_; }
+  operator T *() const { return ptr_; }
+  T &operator*() const { return *ptr_; }
+  T *operator->() const { return ptr_; }
+  T &operator[](std::ptrdiff_t i) const { return ptr_[i]; }
+  multi_ptr &operator++() {
+    ++ptr_;
+    return *this;
+  }
+  multi_ptr &operator--() {
+    --ptr_;
+    return *this;
+  }
+  multi_ptr &operator+=(std::ptrdiff_t n) {
+    ptr_ += n;
+    return *this;
+  }
+  multi_ptr &operator-=(std::ptrdiff_t n) {
+    ptr_ -= n;
+    return *this;
+  }
+  friend multi_ptr operator+(multi_ptr p, std::ptrdiff_t n) { return p += n; }
+  friend multi_ptr operator-(multi_ptr p, std::ptrdiff_t n) { return p -= n; }
+
+private:
+  T *ptr_ = nullptr;
+};
+template <typename T, access::decorated D = access::decorated::no>
+using global_ptr = multi_ptr<T, access::address_space::global_space, D>;
+template <typename T, access::decorated D = access::decorated::no>
+using local_ptr = multi_ptr<T, access::address_space::local_space, D>;
+template <typename T, access::decorated D = access::decorated::no>
+using private_ptr = multi_ptr<T, access::address_space::private_space, D>;
+
+/// Wraps a pointer whatever its space (SYCL 2020 address_space_cast).
+template <access::address_space Space, access::decorated D, typename T>
+multi_ptr<T, Space, D> address_space_cast(T *p) {
+  return multi_ptr<T, Space, D>(p);
+}
 enum class memory_scope { work_item, sub_group, work_group, device, system };
 enum class memory_order { relaxed, acquire, release, acq_rel, seq_cst };
 
@@ -520,6 +580,13 @@ public:
   barrier(access::fence_space = access::fence_space::global_and_local) const {
     __sublane_wg_barrier();
   }
+  /// Orders this work-item's memory operations (SYCL 1.2.1; SYCL 2020 has
+  /// atomic_fence).
+  void
+  mem_fence(access::mode = access::mode::read_write,
+            access::fence_space = access::fence_space::global_and_local) const {
+    __atomic_thread_fence(__ATOMIC_ACQ_REL);
+  }
 };
 
 /// A work-item of a basic parallel_for over a range (no work-groups).
@@ -617,7 +684,11 @@ public:
     return reinterpret_cast<T *>(static_cast<char *>(__sublane_local_mem()) +
                                  offset_);
   }
-  T *get_multi_ptr() const { return get_pointer(); }
+  template <access::decorated Decorated = access::decorated::no>
+  multi_ptr<T, access::address_space::local_space, Decorated>
+  get_multi_ptr() const {
+    return get_pointer();
+  }
   range<D> get_range() const { return range_; }
   size_t size() const { return range_.size(); }
 
@@ -868,7 +939,12 @@ public:
     return detail::first_row<reference>(data_, range_, i);
   }
   T *get_pointer() const { return data_; }
-  T *get_multi_ptr() const { return data_; }
+  template <access::decorated Decorated = access::decorated::no>
+  multi_ptr<std::remove_reference_t<reference>,
+            access::address_space::global_space, Decorated>
+  get_multi_ptr() const {
+    return data_;
+  }
   range<D> get_range() const { return range_; }
   size_t size() const { return range_.size(); }
 

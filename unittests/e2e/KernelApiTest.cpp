@@ -202,4 +202,44 @@ TEST(KernelApi, ChainedSubscriptsFreeQueriesAndUsmKinds) {
   sycl::free(ids, q);
   sycl::free(aligned, q);
 }
+TEST(KernelApi, MultiPtrLocalAtomicsAndFences) {
+  sycl::queue q;
+  const size_t n = 256, wg = 64;
+  int *out = sycl::malloc_shared<int>(n, q);
+  std::vector<int> in(n);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = int(i % 10);
+  {
+    sycl::buffer<int> buf(in.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler &h) {
+       sycl::accessor src(buf, h, sycl::read_only);
+       sycl::local_accessor<int, 1> count(sycl::range<1>(1), h);
+       h.parallel_for<class multi_ptr_kernel>(
+           sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+             if (it.get_local_id(0) == 0)
+               count[0] = 0;
+             it.barrier(sycl::access::fence_space::local_space);
+             sycl::atomic_ref<int, sycl::memory_order::relaxed,
+                              sycl::memory_scope::work_group,
+                              sycl::access::address_space::local_space>
+                 counter(count[0]);
+             counter.fetch_add(src[it.get_global_id(0)]);
+             it.mem_fence();
+             sycl::group_barrier(it.get_group());
+             auto local = count.get_multi_ptr<sycl::access::decorated::no>();
+             auto global = src.get_multi_ptr();
+             sycl::global_ptr<const int> first = global + it.get_group(0) * wg;
+             out[it.get_global_id(0)] = local[0] * 100 + *first;
+           });
+     }).wait();
+  }
+  for (size_t i = 0; i < n; ++i) {
+    size_t g = i / wg;
+    int sum = 0;
+    for (size_t k = g * wg; k < (g + 1) * wg; ++k)
+      sum += in[k];
+    EXPECT_EQ(out[i], sum * 100 + in[g * wg]) << i;
+  }
+  sycl::free(out, q);
+}
 } // namespace
