@@ -242,4 +242,25 @@ TEST(KernelApi, MultiPtrLocalAtomicsAndFences) {
   }
   sycl::free(out, q);
 }
+TEST(KernelApi, DependsOnAndThreeDimensionalRange) {
+  sycl::queue q;
+  int *a = sycl::malloc_shared<int>(4 * 4 * 8, q);
+  sycl::event first = q.submit([&](sycl::handler &h) {
+    h.parallel_for<class range3d>(
+        sycl::range<3>(4, 4, 8), [=](sycl::item<3> it) {
+          a[it.get_linear_id()] =
+              int(it.get_id(0) * 100 + it.get_id(1) * 10 + it.get_id(2));
+        });
+  });
+  q.submit([&](sycl::handler &h) {
+     h.depends_on(first);
+     h.single_task<class after_range3d>([=] { a[0] = -1; });
+   }).wait();
+  EXPECT_EQ(a[0], -1);
+  for (size_t i = 1; i < 4 * 4 * 8; ++i)
+    EXPECT_EQ(a[i], int(i / 32 * 100 + i / 8 % 4 * 10 + i % 8)) << i;
+  sycl::free(a, q);
+}
+
+static_assert(std::is_same_v<sycl::ext::oneapi::sub_group, sycl::sub_group>);
 } // namespace

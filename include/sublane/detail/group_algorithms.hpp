@@ -328,6 +328,9 @@ bool none_of_group(Group g, T x, Predicate pred) {
 
 namespace ext::oneapi {
 
+/// The sub-group's name in the oneAPI extension that preceded SYCL 2020.
+using sub_group = sycl::sub_group;
+
 /// The lanes of a sub-group for which a ballot's predicate held
 /// (sycl_ext_oneapi_sub_group_mask).
 class sub_group_mask {
