@@ -137,7 +137,6 @@ private:
   bool isIdExpression(Instruction *I, const KernelShape &Shape,
                       DenseMap<Instruction *, unsigned> &Sizes);
   void rematerializeIdExpressions();
-  void rematerializeVaryingBuiltins();
   void lowerCollectivesToArrays();
   Function *getLinearIdFunction();
   void splitSyncPoints();
@@ -644,12 +643,13 @@ bool CBSLowering::isIdExpression(Instruction *I, const KernelShape &Shape,
   return true;
 }
 
-/// Values computed from the ids and group-uniform values alone (a local id
-/// plus one, a tile coordinate, an address) are recomputed where they are
-/// used, like the ids themselves, instead of being kept per work-item across
-/// barriers: a later region then reads no scratch for them, and its
-/// work-item loop sees the address arithmetic it needs to vectorize. The
-/// copies read the same SSA values the original read, so they compute the
+/// Ids are never stored: each use gets its own copy of the id query next to
+/// it, which the region clone then replaces with its loop's id. So are
+/// values computed from the ids and group-uniform values alone (a local id
+/// plus one, a tile coordinate, an address), instead of being kept per
+/// work-item across barriers: a later region then reads no scratch for them,
+/// and its work-item loop sees the address arithmetic it needs to vectorize.
+/// The copies read the same SSA values the original read, so they compute the
 /// same result: each use is dominated by the original, which is dominated
 /// by its operands.
 void CBSLowering::rematerializeIdExpressions() {
@@ -657,8 +657,7 @@ void CBSLowering::rematerializeIdExpressions() {
   DenseMap<Instruction *, unsigned> Sizes;
   SmallVector<Instruction *> Expressions;
   for (Instruction &I : instructions(W))
-    if (!isWorkItemVaryingBuiltin(getBuiltinKind(&I)) &&
-        isIdExpression(&I, Shape, Sizes))
+    if (isIdExpression(&I, Shape, Sizes))
       Expressions.push_back(&I);
   auto IsPart = [&](Value *V) {
     auto *I = dyn_cast<Instruction>(V);
@@ -706,27 +705,6 @@ void CBSLowering::rematerializeIdExpressions() {
   }
   for (auto &[Copy, Name] : Names)
     Copy->setName(Name);
-}
-
-/// Ids are never stored: each use gets its own call next to it, which the
-/// region clone then replaces with its loop's id.
-void CBSLowering::rematerializeVaryingBuiltins() {
-  SmallVector<CallBase *> Calls;
-  for (Instruction &I : instructions(W))
-    if (isWorkItemVaryingBuiltin(getBuiltinKind(&I)))
-      Calls.push_back(cast<CallBase>(&I));
-  for (CallBase *CB : Calls) {
-    for (Use &U : make_early_inc_range(CB->uses())) {
-      auto *User = cast<Instruction>(U.getUser());
-      Instruction *InsertPt = User;
-      if (auto *PN = dyn_cast<PHINode>(User))
-        InsertPt = PN->getIncomingBlock(U)->getTerminator();
-      Instruction *Copy = CB->clone();
-      Copy->insertBefore(InsertPt);
-      U.set(Copy);
-    }
-    CB->eraseFromParent();
-  }
 }
 
 void CBSLowering::splitSyncPoints() {
@@ -2033,7 +2011,6 @@ Function *CBSLowering::run() {
   hoistGroupInvariants();
   lowerCollectivesToArrays();
   rematerializeIdExpressions();
-  rematerializeVaryingBuiltins();
   splitSyncPoints();
   LaneLoops = Hierarchical && any_of(Syncs, [](const SyncPoint &SP) {
                 return !SP.WorkGroupLevel;
