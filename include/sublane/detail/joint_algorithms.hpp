@@ -27,25 +27,33 @@ template <typename T, typename Op> T joint_identity() {
                 "bit_or, bit_xor, logical_and, logical_or)");
   return known_identity<T, Op>::get();
 }
+
+/// This work-item's share of [first, last): every group-size-th element
+/// from its own, folded with op starting from Init.
+template <typename Group, typename Ptr, typename T, typename BinaryOperation>
+T joint_share(Group g, Ptr first, Ptr last, T Init, BinaryOperation op) {
+  const size_t N = size_t(last - first), Step = g.get_local_linear_range();
+  for (size_t K = g.get_local_linear_id(); K < N; K += Step)
+    Init = op(Init, first[K]);
+  return Init;
+}
 } // namespace detail
 
 template <typename Group, typename Ptr, typename Predicate,
           typename = std::enable_if_t<is_group_v<Group>>>
 bool joint_any_of(Group g, Ptr first, Ptr last, Predicate pred) {
-  const size_t N = size_t(last - first), Step = g.get_local_linear_range();
-  bool Mine = false;
-  for (size_t K = g.get_local_linear_id(); K < N; K += Step)
-    Mine = Mine || bool(pred(first[K]));
-  return any_of_group(g, Mine);
+  return any_of_group(g, detail::joint_share(g, first, last, false,
+                                             [&](bool Acc, const auto &X) {
+                                               return Acc || bool(pred(X));
+                                             }));
 }
 template <typename Group, typename Ptr, typename Predicate,
           typename = std::enable_if_t<is_group_v<Group>>>
 bool joint_all_of(Group g, Ptr first, Ptr last, Predicate pred) {
-  const size_t N = size_t(last - first), Step = g.get_local_linear_range();
-  bool Mine = true;
-  for (size_t K = g.get_local_linear_id(); K < N; K += Step)
-    Mine = Mine && bool(pred(first[K]));
-  return all_of_group(g, Mine);
+  return all_of_group(g, detail::joint_share(g, first, last, true,
+                                             [&](bool Acc, const auto &X) {
+                                               return Acc && bool(pred(X));
+                                             }));
 }
 template <typename Group, typename Ptr, typename Predicate,
           typename = std::enable_if_t<is_group_v<Group>>>
@@ -58,20 +66,20 @@ template <typename Group, typename Ptr, typename BinaryOperation,
 detail::joint_value_t<Ptr> joint_reduce(Group g, Ptr first, Ptr last,
                                         BinaryOperation op) {
   using T = detail::joint_value_t<Ptr>;
-  const size_t N = size_t(last - first), Step = g.get_local_linear_range();
-  T Mine = detail::joint_identity<T, BinaryOperation>();
-  for (size_t K = g.get_local_linear_id(); K < N; K += Step)
-    Mine = op(Mine, T(first[K]));
-  return reduce_over_group(g, Mine, op);
+  return reduce_over_group(
+      g,
+      detail::joint_share(g, first, last,
+                          detail::joint_identity<T, BinaryOperation>(), op),
+      op);
 }
 template <typename Group, typename Ptr, typename T, typename BinaryOperation,
           typename = std::enable_if_t<is_group_v<Group>>>
 T joint_reduce(Group g, Ptr first, Ptr last, T init, BinaryOperation op) {
   detail::assert_uniform(g, init);
-  const size_t N = size_t(last - first), Step = g.get_local_linear_range();
-  T Mine = detail::joint_identity<T, BinaryOperation>();
-  for (size_t K = g.get_local_linear_id(); K < N; K += Step)
-    Mine = op(Mine, T(first[K]));
+  // Accumulated in init's type, as SYCL says.
+  T Mine = detail::joint_share(
+      g, first, last, detail::joint_identity<T, BinaryOperation>(),
+      [&](T Acc, const auto &X) { return op(Acc, T(X)); });
   return op(init, reduce_over_group(g, Mine, op));
 }
 
