@@ -208,38 +208,28 @@ public:
       P[Offset * N + K] = Elems[K];
   }
 
-#define SUBLANE_VEC_COMPOUND(Op)                                               \
+  // Compound assignment through the binary operators below (found by
+  // argument-dependent lookup when these are instantiated).
+#define SUBLANE_VEC_COMPOUND(Op, Constraint)                                   \
+  template <typename U = T, typename = std::enable_if_t<Constraint>>           \
   vec &operator Op##=(const vec &Rhs) {                                        \
-    for (int K = 0; K < N; ++K)                                                \
-      Elems[K] Op## = Rhs.Elems[K];                                            \
-    return *this;                                                              \
+    return *this = *this Op Rhs;                                               \
   }                                                                            \
-  vec &operator Op##=(const T &Rhs) { return *this Op## = vec(Rhs); }
-  SUBLANE_VEC_COMPOUND(+)
-  SUBLANE_VEC_COMPOUND(-)
-  SUBLANE_VEC_COMPOUND(*)
-  SUBLANE_VEC_COMPOUND(/)
-#undef SUBLANE_VEC_COMPOUND
-#define SUBLANE_VEC_INT_COMPOUND(Op)                                           \
-  template <typename U = T,                                                    \
-            typename = std::enable_if_t<std::is_integral_v<U>>>                \
-  vec &operator Op##=(const vec &Rhs) {                                        \
-    for (int K = 0; K < N; ++K)                                                \
-      Elems[K] Op## = Rhs.Elems[K];                                            \
-    return *this;                                                              \
-  }                                                                            \
-  template <typename U = T,                                                    \
-            typename = std::enable_if_t<std::is_integral_v<U>>>                \
+  template <typename U = T, typename = std::enable_if_t<Constraint>>           \
   vec &operator Op##=(const T &Rhs) {                                          \
-    return *this Op## = vec(Rhs);                                              \
+    return *this = *this Op vec(Rhs);                                          \
   }
-  SUBLANE_VEC_INT_COMPOUND(%)
-  SUBLANE_VEC_INT_COMPOUND(&)
-  SUBLANE_VEC_INT_COMPOUND(|)
-  SUBLANE_VEC_INT_COMPOUND(^)
-  SUBLANE_VEC_INT_COMPOUND(<<)
-  SUBLANE_VEC_INT_COMPOUND(>>)
-#undef SUBLANE_VEC_INT_COMPOUND
+  SUBLANE_VEC_COMPOUND(+, std::is_arithmetic_v<U>)
+  SUBLANE_VEC_COMPOUND(-, std::is_arithmetic_v<U>)
+  SUBLANE_VEC_COMPOUND(*, std::is_arithmetic_v<U>)
+  SUBLANE_VEC_COMPOUND(/, std::is_arithmetic_v<U>)
+  SUBLANE_VEC_COMPOUND(%, std::is_integral_v<U>)
+  SUBLANE_VEC_COMPOUND(&, std::is_integral_v<U>)
+  SUBLANE_VEC_COMPOUND(|, std::is_integral_v<U>)
+  SUBLANE_VEC_COMPOUND(^, std::is_integral_v<U>)
+  SUBLANE_VEC_COMPOUND(<<, std::is_integral_v<U>)
+  SUBLANE_VEC_COMPOUND(>>, std::is_integral_v<U>)
+#undef SUBLANE_VEC_COMPOUND
 
   vec &operator++() { return *this += T(1); }
   vec &operator--() { return *this -= T(1); }
