@@ -1793,23 +1793,28 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
                         Orig->getName() + (S.PerSubGroup     ? ".subgroups"
                                            : S.S.isVarying() ? ".items"
                                                              : ".slot"));
-    auto Reloaded = ReloadedIn.find(Orig);
-    if (!S.S.isVarying() && Reloaded != ReloadedIn.end()) {
-      S.NextAddress = allocateScratch(Bytes, /*PerItem=*/false,
-                                      Orig->getName() + ".next.slot");
-      S.WritesNext = Reloaded->second;
+    // Regions that both redefine and reload the value write a second slot
+    // (array, per sub-group), published when their loop ends.
+    auto RegionsReloading =
+        [](const DenseMap<Instruction *, SmallPtrSet<Region *, 2>> &Map,
+           Instruction *Value) -> const SmallPtrSet<Region *, 2> * {
+      auto It = Map.find(Value);
+      return It == Map.end() ? nullptr : &It->second;
+    };
+    const SmallPtrSet<Region *, 2> *Writers = nullptr;
+    if (!S.S.isVarying())
+      Writers = RegionsReloading(ReloadedIn, Orig);
+    else if (S.PerSubGroup && LaneConflicts.contains(Orig))
+      Writers = RegionsReloading(LaneReloadedIn, Orig);
+    if (Writers) {
+      S.NextAddress = allocateScratch(
+          Bytes, /*PerItem=*/S.PerSubGroup,
+          Orig->getName() + (S.PerSubGroup ? ".next.subgroups" : ".next.slot"));
+      S.WritesNext = *Writers;
       for (Region *R : S.WritesNext)
         publishAtRegionEnd(S, *R);
-    }
-    auto LaneReloaded = LaneReloadedIn.find(Orig);
-    if (S.PerSubGroup && LaneConflicts.contains(Orig) &&
-        LaneReloaded != LaneReloadedIn.end()) {
-      S.NextAddress = allocateScratch(Bytes, /*PerItem=*/true,
-                                      Orig->getName() + ".next.subgroups");
-      S.WritesNext = LaneReloaded->second;
-      for (Region *R : S.WritesNext)
-        publishAtRegionEnd(S, *R);
-      ++NumDoubleBufferedSubGroupSlots;
+      if (S.PerSubGroup)
+        ++NumDoubleBufferedSubGroupSlots;
     }
     if (S.PerSubGroup)
       ++NumPerSubGroupSlots;
