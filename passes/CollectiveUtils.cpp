@@ -59,6 +59,20 @@ Constant *getIdentity(const CollectiveInfo &Info, Type *Ty) {
   return Scalar;
 }
 
+Constant *getKnownIdentity(const CollectiveInfo &Info, Type *Ty) {
+  if (Info.Op == CollectiveInfo::Add && Ty->isFPOrFPVectorTy())
+    return Constant::getNullValue(Ty);
+  return getIdentity(Info, Ty);
+}
+
+Value *emitCombineWithKnownIdentity(IRBuilder<> &B, const CollectiveInfo &Info,
+                                    Value *V) {
+  Constant *Known = getKnownIdentity(Info, V->getType());
+  if (Known == getIdentity(Info, V->getType()))
+    return V;
+  return emitCombine(B, Info, Known, V);
+}
+
 static Value *truthValue(IRBuilder<> &B, Value *V) {
   return B.CreateICmpNE(V, Constant::getNullValue(V->getType()));
 }

@@ -396,14 +396,25 @@ DebugLoc getUserDebugLoc(const Instruction *I) {
   return DL;
 }
 
-void reportKernelError(const Function &Kernel, const Twine &Msg,
-                       const Instruction *At) {
+static void reportKernelDiagnostic(const Function &Kernel, const Twine &Msg,
+                                   const Instruction *At,
+                                   DiagnosticSeverity Severity) {
   const Function &Where = At ? *At->getFunction() : Kernel;
   // The diagnostic keeps a reference to its message: keep the text alive.
   std::string Text =
       ("kernel '" + getKernelDisplayName(Kernel) + "': " + Msg).str();
-  DiagnosticInfoUnsupported Diag(Where, Text, getUserDebugLoc(At), DS_Error);
+  DiagnosticInfoUnsupported Diag(Where, Text, getUserDebugLoc(At), Severity);
   Kernel.getContext().diagnose(Diag);
+}
+
+void reportKernelError(const Function &Kernel, const Twine &Msg,
+                       const Instruction *At) {
+  reportKernelDiagnostic(Kernel, Msg, At, DS_Error);
+}
+
+void reportKernelWarning(const Function &Kernel, const Twine &Msg,
+                         const Instruction *At) {
+  reportKernelDiagnostic(Kernel, Msg, At, DS_Warning);
 }
 
 } // namespace sublane

@@ -3,10 +3,12 @@
 #include "sublane/Passes/KernelShape.h"
 #include "sublane/Passes/KernelInfo.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/GenericUniformityImpl.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CycleAnalysis.h"
-#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/TargetTransformInfoImpl.h"
 #include "llvm/IR/Dominators.h"
@@ -42,20 +44,43 @@ public:
   bool isAlwaysUniform(const Value *V) const { return Uniform->contains(V); }
 };
 
+/// Whether a collective gives every member of its group the same result:
+/// reductions, broadcasts and votes, sub-group ballots, and a sub-group
+/// select_from_group whose lane is the same for the whole sub-group
+/// (\p IndexUniform says whether it is).
+bool isGroupUniformCollective(const CallBase &CB,
+                              CollectiveInfo::ScopeKind Scope,
+                              function_ref<bool(const Value *)> IndexUniform) {
+  auto Info = getCollectiveInfo(CB.getCalledFunction());
+  if (!Info || Info->Scope != Scope)
+    return false;
+  switch (Info->Kind) {
+  case CollectiveInfo::Reduce:
+  case CollectiveInfo::Broadcast:
+  case CollectiveInfo::Any:
+  case CollectiveInfo::All:
+  case CollectiveInfo::Ballot:
+    return true;
+  case CollectiveInfo::Select:
+    return IndexUniform(CB.getArgOperand(1));
+  default:
+    return false;
+  }
+}
+
 /// Builtins and collectives whose result is the same for all work-items of
-/// a sub-group.
+/// a sub-group (work-group-uniform collectives are too).
 bool isSubGroupUniform(const Instruction &I) {
   BuiltinKind K = getBuiltinKind(&I);
   if (K == BuiltinKind::SubGroupId || K == BuiltinKind::SubGroupSize)
     return true;
   if (K != BuiltinKind::Collective)
     return false;
-  auto Info = getCollectiveInfo(cast<CallBase>(I).getCalledFunction());
-  return Info->Kind == CollectiveInfo::Reduce ||
-         Info->Kind == CollectiveInfo::Broadcast ||
-         Info->Kind == CollectiveInfo::Any ||
-         Info->Kind == CollectiveInfo::All ||
-         Info->Kind == CollectiveInfo::Ballot;
+  auto Never = [](const Value *) { return false; };
+  return isGroupUniformCollective(cast<CallBase>(I), CollectiveInfo::SubGroup,
+                                  Never) ||
+         isGroupUniformCollective(cast<CallBase>(I), CollectiveInfo::WorkGroup,
+                                  Never);
 }
 
 bool isConservativeSource(const Instruction &I) {
@@ -89,6 +114,15 @@ KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
                          ArrayRef<const Value *> AlwaysUniform)
     : F(&Fn), Dims(Dims),
       UniformSet(AlwaysUniform.begin(), AlwaysUniform.end()) {
+  bool WithinSubGroup =
+      Sources == DivergenceSources::ProvableWithinSubGroup ||
+      Sources == DivergenceSources::ConservativeWithinSubGroup;
+  // Data read from memory may be the same for every work-item whatever
+  // address it comes from: divergence that is certain stops there.
+  bool Provable = Sources == DivergenceSources::Provable ||
+                  Sources == DivergenceSources::ProvableWithinSubGroup;
+  auto Never = [](const Value *) { return false; };
+  SmallVector<const CallBase *> UniformIfIndexIs;
   for (Instruction &I : instructions(Fn)) {
     bool Source = false;
     switch (Sources) {
@@ -107,25 +141,76 @@ KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
     }
     if (Source)
       SourceSet.insert(&I);
-    // Data read from memory may be the same for every work-item whatever
-    // address it comes from: divergence that is certain stops there.
-    bool Provable = Sources == DivergenceSources::Provable ||
-                    Sources == DivergenceSources::ProvableWithinSubGroup;
     if (Provable && !Source &&
         (isa<LoadInst>(I) || isa<AtomicRMWInst>(I) ||
          isa<AtomicCmpXchgInst>(I) ||
          (isa<CallBase>(I) && getBuiltinKind(&I) == BuiltinKind::None)))
       UniformSet.insert(&I);
+    // A vote or a reduction is the same for the whole group by definition,
+    // whatever its operand: a branch on it is not divergent.
+    if (getBuiltinKind(&I) != BuiltinKind::Collective)
+      continue;
+    auto &CB = cast<CallBase>(I);
+    if (isGroupUniformCollective(CB, CollectiveInfo::WorkGroup, Never) ||
+        (WithinSubGroup &&
+         isGroupUniformCollective(CB, CollectiveInfo::SubGroup, Never)))
+      UniformSet.insert(&I);
+    else if (WithinSubGroup &&
+             isGroupUniformCollective(CB, CollectiveInfo::SubGroup,
+                                      [](const Value *) { return true; }))
+      UniformIfIndexIs.push_back(&CB);
   }
+  computeDeadEnds();
   TTI = std::make_unique<TargetTransformInfo>(
       DivergenceSourceTTI(Fn.getDataLayout(), SourceSet, UniformSet));
   DT = std::make_unique<DominatorTree>(Fn);
   CI = std::make_unique<CycleInfo>();
   CI->compute(Fn);
-  UI = std::make_unique<UniformityInfo>(*DT, *CI, TTI.get());
-  UI->compute();
+  // A select_from_group is uniform when its lane is, which may depend on
+  // another select's result: iterate to a fixed point.
+  while (true) {
+    UI = std::make_unique<UniformityInfo>(*DT, *CI, TTI.get());
+    UI->compute();
+    bool Grew = false;
+    for (const CallBase *CB : UniformIfIndexIs)
+      if (!UniformSet.contains(CB) &&
+          getShape(CB->getArgOperand(1)).isUniform())
+        Grew |= UniformSet.insert(CB).second;
+    if (!Grew)
+      break;
+  }
   computeAffineShapes();
   computeDivergentBlocks();
+}
+
+void KernelShape::computeDeadEnds() {
+  SmallVector<const BasicBlock *> Worklist;
+  DenseSet<const BasicBlock *> GoesOn;
+  for (BasicBlock &BB : *F) {
+    bool Ends = isa<ReturnInst>(BB.getTerminator()) ||
+                llvm::any_of(BB, [](const Instruction &I) {
+                  return isSyncBuiltin(getBuiltinKind(&I));
+                });
+    if (Ends && GoesOn.insert(&BB).second)
+      Worklist.push_back(&BB);
+  }
+  while (!Worklist.empty())
+    for (const BasicBlock *Pred : predecessors(Worklist.pop_back_val()))
+      if (GoesOn.insert(Pred).second)
+        Worklist.push_back(Pred);
+  for (BasicBlock &BB : *F)
+    if (!GoesOn.contains(&BB))
+      DeadEnds.insert(&BB);
+}
+
+bool KernelShape::hasDivergentBranch(const BasicBlock &BB) const {
+  if (!UI->hasDivergentTerminator(BB))
+    return false;
+  SmallPtrSet<const BasicBlock *, 4> GoOn;
+  for (const BasicBlock *S : successors(&BB))
+    if (!DeadEnds.contains(S))
+      GoOn.insert(S);
+  return GoOn.size() > 1;
 }
 
 KernelShape::KernelShape(KernelShape &&) = default;
@@ -150,9 +235,8 @@ bool KernelShape::isUsedAfterDivergentExit(const Instruction &I) const {
        Cy = Cy->getParentCycle()) {
     SmallVector<BasicBlock *> Exiting;
     Cy->getExitingBlocks(Exiting);
-    bool DivergentExit = llvm::any_of(Exiting, [&](BasicBlock *BB) {
-      return UI->hasDivergentTerminator(*BB);
-    });
+    bool DivergentExit = llvm::any_of(
+        Exiting, [&](BasicBlock *BB) { return hasDivergentBranch(*BB); });
     if (!DivergentExit)
       continue;
     for (const User *U : I.users())
@@ -232,30 +316,69 @@ void KernelShape::computeAffineShapes() {
 }
 
 void KernelShape::computeDivergentBlocks() {
-  PostDominatorTree PDT(*F);
-  SmallVector<std::pair<const BasicBlock *, const Instruction *>> Worklist;
-  for (BasicBlock &BB : *F)
-    if (DT->isReachableFromEntry(&BB) && UI->hasDivergentTerminator(BB))
-      Worklist.push_back({&BB, BB.getTerminator()});
-  // Blocks control dependent on a divergently branching or divergently
-  // executed block X: those on the post-dominator tree path from a successor
-  // of X up to, not including, X's immediate post-dominator.
-  DenseSet<const BasicBlock *> Expanded;
-  while (!Worklist.empty()) {
-    auto [X, Branch] = Worklist.pop_back_val();
-    if (!Expanded.insert(X).second)
-      continue;
-    DomTreeNode *XNode = PDT.getNode(X);
-    DomTreeNode *Stop = XNode ? XNode->getIDom() : nullptr;
-    for (const BasicBlock *S : successors(X)) {
-      for (DomTreeNode *N = PDT.getNode(S); N && N != Stop; N = N->getIDom()) {
-        const BasicBlock *Y = N->getBlock();
-        if (!Y)
-          break;
-        if (DivergentBlocks.try_emplace(Y, Branch).second)
-          Worklist.push_back({Y, Branch});
+  // Control dependence on the CFG without the dead ends: a work-item that
+  // enters one never reaches a barrier again, so an assertion on the id
+  // does not make the barriers after it divergent. LLVM's post-dominator
+  // tree cannot leave edges out, so the post-dominator sets are computed
+  // here, over the blocks that go on (a kernel has few blocks).
+  SmallVector<const BasicBlock *> Order;
+  DenseMap<const BasicBlock *, unsigned> Index;
+  for (const BasicBlock *BB : post_order(F))
+    if (!DeadEnds.contains(BB)) {
+      Index[BB] = Order.size();
+      Order.push_back(BB);
+    }
+  unsigned N = Order.size();
+  auto LiveSuccessors = [&](const BasicBlock *BB) {
+    SmallVector<unsigned, 4> Succs;
+    for (const BasicBlock *S : successors(BB))
+      if (auto It = Index.find(S); It != Index.end())
+        Succs.push_back(It->second);
+    return Succs;
+  };
+  std::vector<BitVector> PostDom(N, BitVector(N, true));
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned I = 0; I < N; ++I) { // successors mostly come first
+      BitVector New(N, true);
+      SmallVector<unsigned, 4> Succs = LiveSuccessors(Order[I]);
+      if (Succs.empty())
+        New.reset();
+      for (unsigned S : Succs)
+        New &= PostDom[S];
+      New.set(I);
+      if (New != PostDom[I]) {
+        PostDom[I] = std::move(New);
+        Changed = true;
       }
     }
+  }
+  // Y is control dependent on X when Y post-dominates a successor of X but
+  // does not strictly post-dominate X. Divergence spreads through blocks
+  // control dependent on divergently executed ones.
+  auto ControlDependent = [&](unsigned X) {
+    BitVector Deps(N);
+    for (unsigned S : LiveSuccessors(Order[X]))
+      Deps |= PostDom[S];
+    BitVector Strict = PostDom[X];
+    Strict.reset(X);
+    Deps.reset(Strict);
+    return Deps;
+  };
+  for (const BasicBlock *BB : Order) {
+    if (!hasDivergentBranch(*BB))
+      continue;
+    const Instruction *Branch = BB->getTerminator();
+    BitVector Reached(N);
+    SmallVector<unsigned> Worklist = {Index[BB]};
+    while (!Worklist.empty())
+      for (unsigned Y : ControlDependent(Worklist.pop_back_val()).set_bits())
+        if (!Reached.test(Y)) {
+          Reached.set(Y);
+          Worklist.push_back(Y);
+        }
+    for (unsigned Y : Reached.set_bits())
+      DivergentBlocks[Order[Y]].push_back(Branch);
   }
 }
 
@@ -282,12 +405,20 @@ bool KernelShape::isDivergentUse(const Use &U) const {
 
 bool KernelShape::isDivergentlyExecuted(const BasicBlock *BB,
                                         const Instruction **Branch) const {
-  auto It = DivergentBlocks.find(BB);
-  if (It == DivergentBlocks.end())
+  ArrayRef<const Instruction *> Branches = getDivergentBranches(BB);
+  if (Branches.empty())
     return false;
   if (Branch)
-    *Branch = It->second;
+    *Branch = Branches.front();
   return true;
+}
+
+ArrayRef<const Instruction *>
+KernelShape::getDivergentBranches(const BasicBlock *BB) const {
+  auto It = DivergentBlocks.find(BB);
+  if (It == DivergentBlocks.end())
+    return {};
+  return It->second;
 }
 
 bool KernelShape::invalidate(Function &, const PreservedAnalyses &PA,
@@ -301,10 +432,17 @@ void KernelShape::print(raw_ostream &OS) const {
   for (BasicBlock &BB : *F) {
     OS << "block ";
     BB.printAsOperand(OS, false);
-    const Instruction *Branch;
-    if (isDivergentlyExecuted(&BB, &Branch)) {
+    if (isDeadEnd(&BB)) {
+      OS << ": dead end";
+    } else if (ArrayRef<const Instruction *> Branches =
+                   getDivergentBranches(&BB);
+               !Branches.empty()) {
       OS << ": divergent (branch in ";
-      Branch->getParent()->printAsOperand(OS, false);
+      ListSeparator LS;
+      for (const Instruction *Branch : Branches) {
+        OS << LS;
+        Branch->getParent()->printAsOperand(OS, false);
+      }
       OS << ")";
     }
     OS << "\n";

@@ -13,6 +13,7 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -74,6 +75,7 @@ private:
   bool inlineBuiltinCallers(Function &K);
   bool checkBuiltinCalls(Function &K);
   void inlineOtherCallees(Function &K);
+  void annotateIdRanges(Function &K);
   void canonicalize(Function &K);
 
   Module &M;
@@ -258,6 +260,14 @@ bool KernelPreparer::inlineBuiltinCallers(Function &K) {
   }
 }
 
+/// clang -O0 marks every function optnone and noinline; that noinline is no
+/// request of the programmer's, and the analyses must see through the calls
+/// as they do at -O2 (an id that reaches a branch through an accessor call).
+static bool isNoInlineByRequest(const Function &F) {
+  return F.hasFnAttribute(Attribute::NoInline) &&
+         !F.hasFnAttribute(Attribute::OptimizeNone);
+}
+
 void KernelPreparer::inlineOtherCallees(Function &K) {
   // Objects the kernel passes by pointer to a call (SYCL's id and range
   // temporaries) cannot be promoted to registers, and when they live across
@@ -271,8 +281,9 @@ void KernelPreparer::inlineOtherCallees(Function &K) {
     for (Instruction &I : instructions(K))
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (Function *Callee = CB->getCalledFunction())
-          if (!Callee->isDeclaration() && !CB->isNoInline() &&
-              !Callee->hasFnAttribute(Attribute::NoInline) && Callee != &K &&
+          if (!Callee->isDeclaration() &&
+              !CB->getAttributes().hasFnAttr(Attribute::NoInline) &&
+              !isNoInlineByRequest(*Callee) && Callee != &K &&
               TimesInlined[Callee] < MaxInlinesPerCallee)
             Calls.push_back(CB);
     for (CallBase *CB : Calls) {
@@ -324,6 +335,46 @@ bool KernelPreparer::checkBuiltinCalls(Function &K) {
   return true;
 }
 
+/// What the contract guarantees about ids, as `!range` metadata: lanes stay
+/// below the sub-group size and local ids below the largest work-group.
+/// ScalarEvolution then proves that a lane-strided loop runs equally often
+/// in every lane, and LLVM can narrow id arithmetic.
+void KernelPreparer::annotateIdRanges(Function &K) {
+  uint64_t SubGroupSize = getUnsignedAttr(K, attr::SubGroupSize).value_or(1);
+  MDBuilder MDB(K.getContext());
+  for (Instruction &I : instructions(K)) {
+    std::optional<std::pair<uint64_t, uint64_t>> Range;
+    switch (getBuiltinKind(&I)) {
+    case BuiltinKind::SubGroupLocalId:
+      Range = {0, SubGroupSize};
+      break;
+    case BuiltinKind::SubGroupSize:
+      Range = {1, SubGroupSize + 1};
+      break;
+    case BuiltinKind::SubGroupMaxSize:
+      Range = {SubGroupSize, SubGroupSize + 1};
+      break;
+    case BuiltinKind::LocalId:
+    case BuiltinKind::LocalLinearId:
+    case BuiltinKind::SubGroupId:
+      Range = {0, MaxWorkGroupSize};
+      break;
+    case BuiltinKind::LocalRange:
+    case BuiltinKind::SubGroupCount:
+      Range = {1, MaxWorkGroupSize + 1};
+      break;
+    default:
+      break;
+    }
+    if (!Range || I.getMetadata(LLVMContext::MD_range))
+      continue;
+    auto *Ty = cast<IntegerType>(I.getType());
+    I.setMetadata(LLVMContext::MD_range,
+                  MDB.createRange(APInt(Ty->getBitWidth(), Range->first),
+                                  APInt(Ty->getBitWidth(), Range->second)));
+  }
+}
+
 void KernelPreparer::canonicalize(Function &K) {
   FAM.invalidate(K, PreservedAnalyses::none());
   FunctionPassManager FPM;
@@ -345,6 +396,7 @@ bool KernelPreparer::prepare(Function &K) {
   inlineOtherCallees(K);
   if (!checkBuiltinCalls(K))
     return false;
+  annotateIdRanges(K);
   canonicalize(K);
   ++NumKernels;
   LLVM_DEBUG(dbgs() << "sublane-prepare: prepared " << K.getName() << "\n");

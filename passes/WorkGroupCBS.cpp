@@ -4,6 +4,7 @@
 #include "sublane/Passes/CollectiveUtils.h"
 #include "sublane/Passes/KernelInfo.h"
 #include "sublane/Passes/KernelShape.h"
+#include "sublane/Passes/SyncPointCheck.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -264,52 +265,16 @@ bool CBSLowering::checkKernel() {
   }
   Hierarchical = *V == Variant::HCBS;
 
-  bool Ok = true;
-  KernelShape GroupDivergence(K, Dims, DivergenceSources::Provable);
-  std::optional<KernelShape> LaneDivergence;
-  if (Hierarchical)
-    LaneDivergence.emplace(K, Dims, DivergenceSources::ProvableWithinSubGroup);
+  bool Ok = checkSyncPoints(K, Dims, Hierarchical);
   for (Instruction &I : instructions(K)) {
-    if (auto *AI = dyn_cast<AllocaInst>(&I)) {
-      if (!AI->isStaticAlloca()) {
-        reportKernelError(K,
-                          "variable-length arrays and dynamic alloca are not "
-                          "supported in kernels",
-                          AI);
-        Ok = false;
-      }
-      continue;
+    auto *AI = dyn_cast<AllocaInst>(&I);
+    if (AI && !AI->isStaticAlloca()) {
+      reportKernelError(K,
+                        "variable-length arrays and dynamic alloca are not "
+                        "supported in kernels",
+                        AI);
+      Ok = false;
     }
-    BuiltinKind Kind = getBuiltinKind(&I);
-    if (!isSyncBuiltin(Kind))
-      continue;
-    auto Info = getCollectiveInfo(cast<CallBase>(I).getCalledFunction());
-    bool WorkGroupLevel = Kind == BuiltinKind::WorkGroupBarrier ||
-                          (Info && Info->Scope == CollectiveInfo::WorkGroup);
-    // At sub-group size 1 every control flow is converged within a
-    // sub-group.
-    if (!WorkGroupLevel && !Hierarchical)
-      continue;
-    const KernelShape &Shape =
-        WorkGroupLevel ? GroupDivergence : *LaneDivergence;
-    const Instruction *Branch;
-    if (!Shape.isDivergentlyExecuted(I.getParent(), &Branch))
-      continue;
-    std::string Where;
-    if (DebugLoc BL = getUserDebugLoc(Branch))
-      Where = " at line " + std::to_string(BL.getLine());
-    StringRef What =
-        Info ? (WorkGroupLevel ? "work-group collective"
-                               : "sub-group collective")
-             : (WorkGroupLevel ? "work-group barrier" : "sub-group barrier");
-    StringRef Group = WorkGroupLevel ? "work-group" : "sub-group";
-    reportKernelError(K,
-                      What + " in divergent control flow: the branch" + Where +
-                          " depends on the work-item id, so not every "
-                          "work-item of the " +
-                          Group + " reaches it",
-                      &I);
-    Ok = false;
   }
   return Ok;
 }
@@ -413,7 +378,7 @@ Value *CBSLowering::lowerSingleLaneCollective(IRBuilder<> &B,
                                               Value *X) {
   switch (Info.Kind) {
   case CollectiveInfo::ExclusiveScan:
-    return getIdentity(Info, X->getType());
+    return getKnownIdentity(Info, X->getType());
   case CollectiveInfo::Any:
   case CollectiveInfo::All:
     return B.CreateZExt(B.CreateICmpNE(X, B.getInt32(0)), B.getInt32Ty());
@@ -1423,9 +1388,11 @@ void CBSLowering::emitWorkGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
   }
   case CollectiveInfo::InclusiveScan:
   case CollectiveInfo::ExclusiveScan: {
+    // An exclusive scan is SYCL's op(known_identity, x0, ..., x(i-1)); an
+    // inclusive one combines the items' values alone.
     bool Inclusive = Info.Kind == CollectiveInfo::InclusiveScan;
     emitLoop(
-        B, N, getIdentity(Info, Ty),
+        B, N, Inclusive ? getIdentity(Info, Ty) : getKnownIdentity(Info, Ty),
         [&](IRBuilder<> &LB, Value *I, Value *Acc) {
           Value *Next = emitCombine(LB, Info, Acc, LoadIn(LB, I));
           StoreOut(LB, Inclusive ? Next : Acc, I);
@@ -1541,7 +1508,8 @@ void CBSLowering::emitSubGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
     }
     Value *Scan = emitVectorInclusiveScan(B, Info, Masked);
     if (Info.Kind == CollectiveInfo::ExclusiveScan)
-      Scan = emitShiftUp(B, Scan, 1, Identity);
+      Scan = emitCombineWithKnownIdentity(
+          B, Info, emitShiftUp(B, Scan, 1, getKnownIdentity(Info, VTy)));
     StoreVector(Scan);
     return;
   }

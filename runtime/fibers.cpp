@@ -247,22 +247,35 @@ template <typename T> T combine(Op O, T A, T B) {
 template <typename T> void complete(Sync &S, uint32_t N) {
   auto V = [&](uint64_t I) { return fromBits<T>(S.Values[I]); };
   auto Set = [&](uint64_t I, T R) { S.Results[I] = toBits(R); };
+  // A logical operation gives 0 or 1 even over one member.
+  auto First = [&] {
+    bool Logical = S.O == Op::LogicalAnd || S.O == Op::LogicalOr;
+    return Logical ? combine(S.O, identity<T>(S.O), V(0)) : V(0);
+  };
   switch (S.K) {
+  // SYCL combines the members' values alone for reductions and inclusive
+  // scans (a reduction of -0.0s is -0.0), and starts an exclusive scan from
+  // known_identity (its first member gets +0.0 for a floating-point add).
   case Kind::Reduce: {
-    T Acc = identity<T>(S.O);
-    for (uint32_t I = 0; I < N; ++I)
+    T Acc = First();
+    for (uint32_t I = 1; I < N; ++I)
       Acc = combine(S.O, Acc, V(I));
     for (uint32_t I = 0; I < N; ++I)
       Set(I, Acc);
     return;
   }
-  case Kind::InclusiveScan:
+  case Kind::InclusiveScan: {
+    T Acc = First();
+    Set(0, Acc);
+    for (uint32_t I = 1; I < N; ++I)
+      Set(I, Acc = combine(S.O, Acc, V(I)));
+    return;
+  }
   case Kind::ExclusiveScan: {
     T Acc = identity<T>(S.O);
     for (uint32_t I = 0; I < N; ++I) {
-      T Next = combine(S.O, Acc, V(I));
-      Set(I, S.K == Kind::InclusiveScan ? Next : Acc);
-      Acc = Next;
+      Set(I, Acc);
+      Acc = combine(S.O, Acc, V(I));
     }
     return;
   }

@@ -18,7 +18,7 @@ namespace sublane {
 namespace {
 
 constexpr uint64_t LocalMemLimit = 1ull << 20; // 1 MiB per work-group
-constexpr uint64_t MaxWorkGroupSize = 1ull << 16;
+constexpr uint64_t MaxWorkGroupSize = SUBLANE_MAX_WORK_GROUP_SIZE;
 
 struct AlignedDeleter {
   void operator()(void *P) const { std::free(P); }

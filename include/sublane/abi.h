@@ -33,6 +33,8 @@ extern "C" {
 
 /* Alignment of every per-work-item array in scratch and of local memory. */
 #define SUBLANE_SCRATCH_ALIGN 64u
+/* The largest work-group a launch accepts; the passes rely on ids below it. */
+#define SUBLANE_MAX_WORK_GROUP_SIZE 65536u
 
 /* What the runtime hands to a lowered work-group function. Field order is part
  * of the IR contract: the plugin addresses fields by index. */

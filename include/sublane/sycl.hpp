@@ -17,12 +17,14 @@
 #include "sublane/abi.h"
 #include "sublane/runtime.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -230,6 +232,10 @@ public:
     this->v[1] = i1;
     this->v[2] = i2;
   }
+  constexpr id(const range<D> &r) {
+    for (int d = 0; d < D; ++d)
+      this->v[d] = r[d];
+  }
   friend constexpr bool operator==(const id &a, const id &b) {
     for (int d = 0; d < D; ++d)
       if (a.v[d] != b.v[d])
@@ -239,10 +245,33 @@ public:
   friend constexpr bool operator!=(const id &a, const id &b) {
     return !(a == b);
   }
+  // `sg.get_local_id() == 0`: an id<1> converts to size_t and an integer to
+  // id<1>, so without an exact match the comparison would be ambiguous.
+  template <typename T, int N = D,
+            typename = std::enable_if_t<N == 1 && std::is_integral_v<T>>>
+  friend constexpr bool operator==(const id &a, T b) {
+    return a.v[0] == size_t(b);
+  }
+  template <typename T, int N = D,
+            typename = std::enable_if_t<N == 1 && std::is_integral_v<T>>>
+  friend constexpr bool operator==(T a, const id &b) {
+    return b == a;
+  }
+  template <typename T, int N = D,
+            typename = std::enable_if_t<N == 1 && std::is_integral_v<T>>>
+  friend constexpr bool operator!=(const id &a, T b) {
+    return !(a == b);
+  }
+  template <typename T, int N = D,
+            typename = std::enable_if_t<N == 1 && std::is_integral_v<T>>>
+  friend constexpr bool operator!=(T a, const id &b) {
+    return !(b == a);
+  }
 };
 id(size_t)->id<1>;
 id(size_t, size_t)->id<2>;
 id(size_t, size_t, size_t)->id<3>;
+template <int D> id(range<D>) -> id<D>;
 
 SUBLANE_ARITH_OPS(range)
 SUBLANE_ARITH_OPS(id)
@@ -480,6 +509,11 @@ public:
   template <typename T> T shuffle_down(T x, uint32_t delta) const;
   template <typename T> T shuffle_up(T x, uint32_t delta) const;
   template <typename T> T shuffle_xor(T x, id<1> mask) const;
+
+  // A kernel can only name its own sub-group, group and item, so two such
+  // objects always denote the same one (SYCL's common by-value semantics).
+  friend bool operator==(const sub_group &, const sub_group &) { return true; }
+  friend bool operator!=(const sub_group &, const sub_group &) { return false; }
 };
 
 template <int D = 1> class group {
@@ -533,6 +567,8 @@ public:
   }
   size_t get_local_linear_range() const { return get_local_range().size(); }
   bool leader() const { return get_local_linear_id() == 0; }
+  friend bool operator==(const group &, const group &) { return true; }
+  friend bool operator!=(const group &, const group &) { return false; }
 };
 
 template <int D = 1> class nd_item {
@@ -587,6 +623,8 @@ public:
             access::fence_space = access::fence_space::global_and_local) const {
     __atomic_thread_fence(__ATOMIC_ACQ_REL);
   }
+  friend bool operator==(const nd_item &, const nd_item &) { return true; }
+  friend bool operator!=(const nd_item &, const nd_item &) { return false; }
 };
 
 /// A work-item of a basic parallel_for over a range (no work-groups).
@@ -881,6 +919,17 @@ inline constexpr mode_tag_t<access_mode::read_write> read_write{};
 struct no_init_t {};
 inline constexpr no_init_t no_init{};
 
+namespace detail {
+template <typename C, typename T, typename = void>
+inline constexpr bool is_contiguous_container_of = false;
+template <typename C, typename T>
+inline constexpr bool is_contiguous_container_of<
+    C, T,
+    std::void_t<decltype(std::data(std::declval<C &>())),
+                decltype(std::size(std::declval<C &>()))>> =
+    std::is_convertible_v<decltype(std::data(std::declval<C &>())), T *>;
+} // namespace detail
+
 template <typename T, int D = 1> class buffer {
 public:
   using value_type = T;
@@ -891,8 +940,23 @@ public:
   buffer(const T *host, range<D> r) : buffer(r) {
     std::memcpy(data_, host, r.size() * sizeof(T));
   }
-  template <typename A, int N = D, typename = std::enable_if_t<N == 1>>
-  buffer(std::vector<T, A> &v) : buffer(v.data(), range<1>(v.size())) {}
+  /// A contiguous container (std::vector, std::array, ...): the buffer
+  /// works on its elements.
+  template <typename Container, typename... Ps, int N = D,
+            typename = std::enable_if_t<
+                N == 1 && detail::is_contiguous_container_of<Container, T>>>
+  buffer(Container &c, const Ps &...)
+      : buffer(static_cast<T *>(std::data(c)), range<1>(std::size(c))) {}
+  /// A copy of [first, last).
+  template <typename InputIt, int N = D,
+            typename = std::enable_if_t<
+                N == 1 && !std::is_integral_v<InputIt> &&
+                std::is_convertible_v<
+                    typename std::iterator_traits<InputIt>::value_type, T>>>
+  buffer(InputIt first, InputIt last)
+      : buffer(range<1>(size_t(std::distance(first, last)))) {
+    std::copy(first, last, data_);
+  }
   template <typename... Ps>
   buffer(T *host, range<D> r, const Ps &...) : buffer(host, r) {}
   range<D> get_range() const { return range_; }
@@ -909,8 +973,17 @@ private:
   std::shared_ptr<T[]> owned_;
   T *data_ = nullptr;
 };
-template <typename T, int D> buffer(T *, range<D>) -> buffer<T, D>;
-template <typename T, typename A> buffer(std::vector<T, A> &) -> buffer<T, 1>;
+template <typename T, int D, typename... Ps>
+buffer(T *, range<D>, const Ps &...) -> buffer<T, D>;
+template <typename T, int D> buffer(const T *, range<D>) -> buffer<T, D>;
+template <typename Container, typename... Ps,
+          typename = std::enable_if_t<detail::is_contiguous_container_of<
+              Container, typename Container::value_type>>>
+buffer(Container &, const Ps &...) -> buffer<typename Container::value_type, 1>;
+template <typename InputIt,
+          typename = std::enable_if_t<!std::is_integral_v<InputIt>>>
+buffer(InputIt, InputIt)
+    -> buffer<typename std::iterator_traits<InputIt>::value_type, 1>;
 
 template <typename T, int D = 1, access_mode M = access_mode::read_write,
           target Tgt = target::device>

@@ -19,6 +19,18 @@ namespace sublane {
 /// the element type): 0 for add, 1 for mul, the largest value for min, ...
 llvm::Constant *getIdentity(const CollectiveInfo &Info, llvm::Type *Ty);
 
+/// SYCL's sycl::known_identity of the operation, the first value of an
+/// exclusive scan: as getIdentity, except +0.0 for floating-point add (whose
+/// exact identity, used to pad vectors, is -0.0).
+llvm::Constant *getKnownIdentity(const CollectiveInfo &Info, llvm::Type *Ty);
+
+/// known_identity op \p V: an exclusive scan combines SYCL's init value (the
+/// known identity) with the prefix, which only differs from the prefix for a
+/// floating-point add of -0.0. Returns \p V where the two identities agree.
+llvm::Value *emitCombineWithKnownIdentity(llvm::IRBuilder<> &B,
+                                          const CollectiveInfo &Info,
+                                          llvm::Value *V);
+
 /// \p A op \p B, element-wise for vectors. Logical operations give 0 or 1.
 llvm::Value *emitCombine(llvm::IRBuilder<> &B, const CollectiveInfo &Info,
                          llvm::Value *A, llvm::Value *Bv);

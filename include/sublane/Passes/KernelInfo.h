@@ -45,6 +45,10 @@ inline constexpr const char *WorkGroupFunction = "sublane-wg-function";
 /// The annotation string the C++ header puts on kernel entries.
 inline constexpr const char *KernelAnnotation = "sublane.kernel";
 
+/// The largest work-group the runtime launches (SUBLANE_MAX_WORK_GROUP_SIZE
+/// in abi.h): local ids and linear ids stay below it.
+constexpr uint64_t MaxWorkGroupSize = 65536;
+
 enum class BuiltinKind {
   None,
   GlobalId,
@@ -205,6 +209,9 @@ llvm::DebugLoc getUserDebugLoc(const llvm::Instruction *I);
 /// location; opt prints it and fails.
 void reportKernelError(const llvm::Function &Kernel, const llvm::Twine &Msg,
                        const llvm::Instruction *At = nullptr);
+/// The same as a warning: the kernel is still compiled.
+void reportKernelWarning(const llvm::Function &Kernel, const llvm::Twine &Msg,
+                         const llvm::Instruction *At = nullptr);
 
 } // namespace sublane
 

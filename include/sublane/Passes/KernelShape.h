@@ -9,7 +9,9 @@
 // with our own sources of divergence (x86's TTI reports none). Two source
 // sets exist: the conservative one (ids, private memory, atomics, calls with
 // side effects) decides what the lowering may share between work-items; the
-// provable one (ids only) decides what is reported as an error.
+// provable one (ids only) decides what is reported as an error. Results of
+// votes, reductions and broadcasts are uniform at their group's level.
+// Control flow into dead ends (aborts) is not divergence.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SUBLANE_PASSES_KERNELSHAPE_H
@@ -76,6 +78,21 @@ public:
   /// set to one such branch.
   bool isDivergentlyExecuted(const llvm::BasicBlock *BB,
                              const llvm::Instruction **Branch = nullptr) const;
+  /// Every such branch, once each; empty when \p BB is not divergently
+  /// executed.
+  llvm::ArrayRef<const llvm::Instruction *>
+  getDivergentBranches(const llvm::BasicBlock *BB) const;
+  /// Whether every path from \p BB ends without reaching a return or a sync
+  /// point: in an abort (`unreachable` after a noreturn call such as a failed
+  /// assertion, a trap, a sanitizer's report) or in an endless loop. A
+  /// branch into a dead end is not divergent control flow: the work-items
+  /// that take it never reach another barrier.
+  bool isDeadEnd(const llvm::BasicBlock *BB) const {
+    return DeadEnds.contains(BB);
+  }
+  /// Whether the terminator of \p BB depends on the work-item and at least
+  /// two of its targets are not dead ends.
+  bool hasDivergentBranch(const llvm::BasicBlock &BB) const;
 
   void print(llvm::raw_ostream &OS) const;
 
@@ -86,6 +103,7 @@ public:
 private:
   void computeAffineShapes();
   bool isUsedAfterDivergentExit(const llvm::Instruction &I) const;
+  void computeDeadEnds();
   void computeDivergentBlocks();
 
   llvm::Function *F;
@@ -96,9 +114,11 @@ private:
   std::unique_ptr<llvm::CycleInfo> CI;
   std::unique_ptr<llvm::UniformityInfo> UI;
   llvm::DenseMap<const llvm::Value *, int64_t> AffineStride;
-  /// Divergently executed block -> a divergent branch it depends on.
-  llvm::DenseMap<const llvm::BasicBlock *, const llvm::Instruction *>
+  /// Divergently executed block -> the divergent branches it depends on.
+  llvm::DenseMap<const llvm::BasicBlock *,
+                 llvm::SmallVector<const llvm::Instruction *, 2>>
       DivergentBlocks;
+  llvm::DenseSet<const llvm::BasicBlock *> DeadEnds;
 };
 
 /// The conservative shape of a kernel. Dimensionality comes from the

@@ -15,6 +15,9 @@
 
 namespace sycl {
 
+template <typename T, int N> class vec;
+template <typename T, size_t N> class marray;
+
 // Function objects (SYCL 2020 4.17.2). T = void deduces from the arguments.
 #define SUBLANE_FUNCTION_OBJECT(Name, Expr)                                    \
   template <typename T = void> struct Name {                                   \
@@ -177,6 +180,77 @@ template <int D, typename T> void assert_uniform(group<D>, T value) {
   __sublane_wg_uniform(uniform_bits(value));
 }
 
+/// Applies exchange \p F to \p x: a scalar travels as one builtin value of
+/// its canonical type; any other trivially copyable value (vec, marray, a
+/// struct) as its 32-bit words, each exchanged with the same lane.
+template <typename T, typename F> T exchange_value(T x, F f) {
+  static_assert(std::is_trivially_copyable_v<T>,
+                "sublane: group functions exchange trivially copyable values");
+  if constexpr (std::is_arithmetic_v<T>) {
+    using C = canonical_t<T>;
+    return T(f(C(x)));
+  } else {
+    constexpr size_t Words = (sizeof(T) + 3) / 4;
+    uint32_t words[Words] = {};
+    __builtin_memcpy(words, &x, sizeof(T));
+    for (size_t i = 0; i < Words; ++i)
+      words[i] = f(words[i]);
+    T r = x;
+    __builtin_memcpy(&r, words, sizeof(T));
+    return r;
+  }
+}
+
+/// vec and marray: group algorithms combine them element by element.
+template <typename T> struct element_wise : std::false_type {};
+template <typename T, int N> struct element_wise<vec<T, N>> : std::true_type {
+  static constexpr size_t size = size_t(N);
+};
+template <typename T, size_t N>
+struct element_wise<marray<T, N>> : std::true_type {
+  static constexpr size_t size = N;
+};
+
+/// Runs scalar algorithm \p f on each element of a vec or marray, or once
+/// on a scalar.
+template <typename T, typename F> T per_element(const T &x, F f) {
+  if constexpr (element_wise<T>::value) {
+    T r = x;
+    for (size_t i = 0; i < element_wise<T>::size; ++i)
+      r[i] = f(x[i]);
+    return r;
+  } else {
+    return f(x);
+  }
+}
+
+enum class algorithm { reduce, inclusive_scan, exclusive_scan };
+
+/// Group algorithm \p A with \p BinaryOperation's builtin, per element.
+template <algorithm A, typename BinaryOperation, typename Group, typename T>
+T run_algorithm(Group g, const T &x) {
+  constexpr op_kind K = op_kind_of<BinaryOperation>::value;
+  return per_element(x, [&](auto e) {
+    using E = decltype(e);
+    using C = canonical_t<E>;
+    if constexpr (A == algorithm::reduce)
+      return E(collective<K, C>::reduce(g, C(e)));
+    else if constexpr (A == algorithm::inclusive_scan)
+      return E(collective<K, C>::inclusive(g, C(e)));
+    else
+      return E(collective<K, C>::exclusive(g, C(e)));
+  });
+}
+
+/// Declares an algorithm's init value the same across the group.
+template <typename Group, typename T>
+void assert_uniform_init(Group g, const T &init) {
+  per_element(init, [&](auto e) {
+    assert_uniform(g, e);
+    return e;
+  });
+}
+
 template <int D> size_t linear_local_id(const group<D> &g, id<D> local) {
   size_t linear = 0;
   for (int d = 0; d < D; ++d)
@@ -189,55 +263,58 @@ template <int D> size_t linear_local_id(const group<D> &g, id<D> local) {
 template <typename G>
 inline constexpr bool is_group_v = detail::is_group<std::decay_t<G>>::value;
 
-// Group functions (SYCL 2020 4.17.3).
-template <typename T> T group_broadcast(sub_group g, T x) {
-  using C = detail::canonical_t<T>;
-  return T(detail::exchange<C>::broadcast(g, C(x), 0));
-}
+// Group functions (SYCL 2020 4.17.3), over any trivially copyable T.
 template <typename T>
 T group_broadcast(sub_group g, T x, sub_group::linear_id_type lane) {
-  using C = detail::canonical_t<T>;
-  return T(detail::exchange<C>::broadcast(g, C(x), lane));
+  return detail::exchange_value(x, [&](auto c) {
+    return detail::exchange<decltype(c)>::broadcast(g, c, lane);
+  });
+}
+template <typename T> T group_broadcast(sub_group g, T x) {
+  return group_broadcast(g, x, sub_group::linear_id_type(0));
 }
 template <typename T> T group_broadcast(sub_group g, T x, id<1> lane) {
   return group_broadcast(g, x, sub_group::linear_id_type(lane[0]));
 }
-template <int D, typename T> T group_broadcast(group<D> g, T x) {
-  using C = detail::canonical_t<T>;
-  return T(detail::exchange<C>::broadcast(g, C(x), 0));
-}
 template <int D, typename T>
 T group_broadcast(group<D> g, T x, size_t linear_local_id) {
-  using C = detail::canonical_t<T>;
-  return T(detail::exchange<C>::broadcast(g, C(x), linear_local_id));
+  return detail::exchange_value(x, [&](auto c) {
+    return detail::exchange<decltype(c)>::broadcast(g, c, linear_local_id);
+  });
+}
+template <int D, typename T> T group_broadcast(group<D> g, T x) {
+  return group_broadcast(g, x, size_t(0));
 }
 template <int D, typename T> T group_broadcast(group<D> g, T x, id<D> local) {
   return group_broadcast(g, x, detail::linear_local_id(g, local));
 }
 
-template <typename T> T select_from_group(sub_group, T x, id<1> remote) {
-  using C = detail::canonical_t<T>;
-  return T(detail::exchange<C>::select(C(x), uint32_t(remote[0])));
-}
 template <typename T>
 T select_from_group(sub_group, T x, sub_group::linear_id_type remote) {
-  using C = detail::canonical_t<T>;
-  return T(detail::exchange<C>::select(C(x), remote));
+  return detail::exchange_value(x, [&](auto c) {
+    return detail::exchange<decltype(c)>::select(c, remote);
+  });
+}
+template <typename T> T select_from_group(sub_group g, T x, id<1> remote) {
+  return select_from_group(g, x, sub_group::linear_id_type(remote[0]));
 }
 template <typename T>
 T shift_group_left(sub_group, T x, sub_group::linear_id_type delta = 1) {
-  using C = detail::canonical_t<T>;
-  return T(detail::exchange<C>::shift_left(C(x), delta));
+  return detail::exchange_value(x, [&](auto c) {
+    return detail::exchange<decltype(c)>::shift_left(c, delta);
+  });
 }
 template <typename T>
 T shift_group_right(sub_group, T x, sub_group::linear_id_type delta = 1) {
-  using C = detail::canonical_t<T>;
-  return T(detail::exchange<C>::shift_right(C(x), delta));
+  return detail::exchange_value(x, [&](auto c) {
+    return detail::exchange<decltype(c)>::shift_right(c, delta);
+  });
 }
 template <typename T>
 T permute_group_by_xor(sub_group, T x, sub_group::linear_id_type mask) {
-  using C = detail::canonical_t<T>;
-  return T(detail::exchange<C>::permute_xor(C(x), mask));
+  return detail::exchange_value(x, [&](auto c) {
+    return detail::exchange<decltype(c)>::permute_xor(c, mask);
+  });
 }
 
 template <typename T> T sub_group::broadcast(T x, id<1> lane) const {
@@ -256,45 +333,43 @@ template <typename T> T sub_group::shuffle_xor(T x, id<1> mask) const {
   return permute_group_by_xor(*this, x, uint32_t(mask[0]));
 }
 
-// Group algorithms (SYCL 2020 4.17.4).
+// Group algorithms (SYCL 2020 4.17.4), over scalars, and over vec and
+// marray element by element.
 template <typename Group, typename T, typename BinaryOperation,
           typename = std::enable_if_t<is_group_v<Group>>>
 T reduce_over_group(Group g, T x, BinaryOperation) {
-  using C = detail::canonical_t<T>;
-  constexpr auto K = detail::op_kind_of<BinaryOperation>::value;
-  return T(detail::collective<K, C>::reduce(g, C(x)));
+  return detail::run_algorithm<detail::algorithm::reduce, BinaryOperation>(g,
+                                                                           x);
 }
 template <typename Group, typename V, typename T, typename BinaryOperation,
           typename = std::enable_if_t<is_group_v<Group>>>
 T reduce_over_group(Group g, V x, T init, BinaryOperation op) {
-  detail::assert_uniform(g, init);
+  detail::assert_uniform_init(g, init);
   return op(init, T(reduce_over_group(g, T(x), op)));
 }
 template <typename Group, typename T, typename BinaryOperation,
           typename = std::enable_if_t<is_group_v<Group>>>
 T inclusive_scan_over_group(Group g, T x, BinaryOperation) {
-  using C = detail::canonical_t<T>;
-  constexpr auto K = detail::op_kind_of<BinaryOperation>::value;
-  return T(detail::collective<K, C>::inclusive(g, C(x)));
+  return detail::run_algorithm<detail::algorithm::inclusive_scan,
+                               BinaryOperation>(g, x);
 }
 template <typename Group, typename V, typename BinaryOperation, typename T,
           typename = std::enable_if_t<is_group_v<Group>>>
 T inclusive_scan_over_group(Group g, V x, BinaryOperation op, T init) {
-  detail::assert_uniform(g, init);
+  detail::assert_uniform_init(g, init);
   return op(init, T(inclusive_scan_over_group(g, T(x), op)));
 }
 template <typename Group, typename T, typename BinaryOperation,
           typename = std::enable_if_t<is_group_v<Group>>>
 T exclusive_scan_over_group(Group g, T x, BinaryOperation) {
-  using C = detail::canonical_t<T>;
-  constexpr auto K = detail::op_kind_of<BinaryOperation>::value;
-  return T(detail::collective<K, C>::exclusive(g, C(x)));
+  return detail::run_algorithm<detail::algorithm::exclusive_scan,
+                               BinaryOperation>(g, x);
 }
 template <typename Group, typename V, typename T, typename BinaryOperation,
           typename = std::enable_if_t<is_group_v<Group>>>
 T exclusive_scan_over_group(Group g, V x, T init, BinaryOperation op) {
   // The identity comes first, so op(init, .) gives init on the first item.
-  detail::assert_uniform(g, init);
+  detail::assert_uniform_init(g, init);
   return op(init, T(exclusive_scan_over_group(g, T(x), op)));
 }
 

@@ -1,0 +1,33 @@
+; select_from_group with a lane that is the same for the whole sub-group (here
+; lane 0, itself read with a select) gives every lane one value: a loop
+; bounded by it holds collectives legally. With a lane that varies, the
+; result varies and the loop is refused.
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=16 -S %s | FileCheck %s
+; RUN: sed 's/i32 %zero)/i32 %lane)/' %s | not %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=16 -disable-output 2>&1 | FileCheck %s --check-prefix=ERR
+
+; CHECK-LABEL: define internal void @k.wg(
+; CHECK: @llvm.vector.reduce.add.v16i32
+; ERR: error: {{.*}}kernel 'k': sub-group collective in divergent control flow
+
+define void @k(ptr %args) #0 {
+entry:
+  %lane = call i32 @__sublane_sg_local_id()
+  %zero = call i32 @__sublane_sg_select_i32(i32 %lane, i32 0)
+  %n = call i32 @__sublane_sg_select_i32(i32 %lane, i32 %zero)
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  %r = call i32 @__sublane_sg_reduce_add_i32(i32 %i)
+  store i32 %r, ptr %args
+  %next = add i32 %i, 1
+  %more = icmp ult i32 %next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
+
+declare i32 @__sublane_sg_local_id() nounwind memory(none)
+declare i32 @__sublane_sg_select_i32(i32, i32) convergent nounwind
+declare i32 @__sublane_sg_reduce_add_i32(i32) convergent nounwind
+
+attributes #0 = { "sublane-kernel" "sublane-dims"="1" }

@@ -1,0 +1,236 @@
+//===- SyncPointCheck.cpp - Can every work-item reach each sync point? ----===//
+
+#include "sublane/Passes/SyncPointCheck.h"
+#include "sublane/Passes/KernelInfo.h"
+#include "sublane/Passes/KernelShape.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace sublane {
+namespace {
+
+/// One level of the check: the work-group (ids diverge) or the sub-group
+/// (lanes diverge).
+class LevelCheck {
+public:
+  LevelCheck(Function &K, unsigned Dims, DivergenceSources Sources,
+             DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE)
+      : K(K), Shape(K, Dims, Sources), DT(DT), LI(LI), SE(SE) {}
+
+  /// Checks sync point \p I; false after an error.
+  bool check(Instruction &I, StringRef What, StringRef Group);
+
+private:
+  const Loop *getBoundedLoop(const Instruction *Branch,
+                             const BasicBlock *SyncBlock) const;
+  bool isExitOnIteration(const Loop *L, const BranchInst *BI) const;
+  bool isGuard(const Loop *L, const BranchInst *BI) const;
+  bool isProvablyUniform(const Loop *L, const BranchInst *BI) const;
+  bool isCertainlyDivergent(const Loop *L, const BranchInst *BI) const;
+  bool isUniformSCEV(const SCEV *S) const;
+  void reportDivergent(Instruction &I, const Instruction *Branch,
+                       StringRef What, StringRef Group);
+
+  Function &K;
+  KernelShape Shape;
+  DominatorTree &DT;
+  LoopInfo &LI;
+  ScalarEvolution &SE;
+  SmallPtrSet<const Instruction *, 4> Warned;
+};
+
+bool LevelCheck::isUniformSCEV(const SCEV *S) const {
+  if (isa<SCEVCouldNotCompute>(S))
+    return false;
+  if (SE.getUnsignedRange(S).isSingleElement())
+    return true;
+  return !SCEVExprContains(S, [&](const SCEV *E) {
+    auto *U = dyn_cast<SCEVUnknown>(E);
+    return U && !Shape.isUniform(U->getValue());
+  });
+}
+
+/// Whether \p BI leaves \p L after a number of iterations that depends on
+/// the item: its condition changes from one iteration to the next. A
+/// condition that does not (`if (lid == 0) break;`) decides once and for
+/// all, which is divergence that is certain.
+bool LevelCheck::isExitOnIteration(const Loop *L, const BranchInst *BI) const {
+  return L->isLoopExiting(BI->getParent()) &&
+         !L->isLoopInvariant(BI->getCondition());
+}
+
+/// Whether \p BI, outside \p L, decides whether \p L runs at all, as the
+/// guard in front of a rotated loop does (`if (j < n) do ... while (j < n)`).
+bool LevelCheck::isGuard(const Loop *L, const BranchInst *BI) const {
+  if (L->contains(BI->getParent()) || !BI->isConditional())
+    return false;
+  BasicBlock *Exit = L->getUniqueExitBlock();
+  if (!Exit)
+    return false;
+  BasicBlock *AfterExit = Exit->getSingleSuccessor();
+  for (unsigned Enter = 0; Enter < 2; ++Enter) {
+    BasicBlock *In = BI->getSuccessor(Enter),
+               *Out = BI->getSuccessor(1 - Enter);
+    if (DT.dominates(In, L->getHeader()) && (Out == Exit || Out == AfterExit))
+      return true;
+  }
+  return false;
+}
+
+/// The loop that holds the sync point and whose trip count \p Branch
+/// decides, or null when \p Branch makes the sync point divergent for
+/// certain.
+const Loop *LevelCheck::getBoundedLoop(const Instruction *Branch,
+                                       const BasicBlock *SyncBlock) const {
+  auto *BI = dyn_cast<BranchInst>(Branch);
+  if (!BI || !BI->isConditional())
+    return nullptr;
+  for (const Loop *L = LI.getLoopFor(SyncBlock); L; L = L->getParentLoop()) {
+    if (!L->contains(BI->getParent())) {
+      if (isGuard(L, BI))
+        return L;
+      continue;
+    }
+    if (isExitOnIteration(L, BI))
+      return L;
+  }
+  return nullptr;
+}
+
+/// Whether every item takes \p BI the same way in each iteration, so runs
+/// \p L equally often: its exit count, or a guard's condition, is the same
+/// for every item.
+bool LevelCheck::isProvablyUniform(const Loop *L, const BranchInst *BI) const {
+  if (!L->contains(BI->getParent())) {
+    auto *Cmp = dyn_cast<ICmpInst>(BI->getCondition());
+    if (!Cmp)
+      return false;
+    const SCEV *A = SE.getSCEV(Cmp->getOperand(0));
+    const SCEV *B = SE.getSCEV(Cmp->getOperand(1));
+    return SE.isKnownPredicate(Cmp->getPredicate(), A, B) ||
+           SE.isKnownPredicate(Cmp->getInversePredicate(), A, B);
+  }
+  return isUniformSCEV(SE.getExitCount(L, BI->getParent()));
+}
+
+/// Whether \p L's exit count at \p BI depends on the id through additions,
+/// multiplications by constants, extensions and min/max alone (a count of
+/// `lid` iterations): then different ids give different counts. A division
+/// (a grid-stride loop's count) may give every id the same count.
+bool LevelCheck::isCertainlyDivergent(const Loop *L,
+                                      const BranchInst *BI) const {
+  if (!L->contains(BI->getParent()))
+    return false;
+  const SCEV *Count = SE.getExitCount(L, BI->getParent());
+  if (isa<SCEVCouldNotCompute>(Count))
+    return false;
+  bool DependsOnId = false, OneToOne = true;
+  SCEVExprContains(Count, [&](const SCEV *E) {
+    if (auto *U = dyn_cast<SCEVUnknown>(E))
+      DependsOnId |= !Shape.isUniform(U->getValue());
+    else if (isa<SCEVUDivExpr, SCEVAddRecExpr, SCEVPtrToIntExpr>(E))
+      OneToOne = false;
+    else if (auto *Mul = dyn_cast<SCEVMulExpr>(E))
+      OneToOne &=
+          Mul->getNumOperands() == 2 && isa<SCEVConstant>(Mul->getOperand(0));
+    return false;
+  });
+  return DependsOnId && OneToOne;
+}
+
+void LevelCheck::reportDivergent(Instruction &I, const Instruction *Branch,
+                                 StringRef What, StringRef Group) {
+  std::string Where;
+  if (DebugLoc BL = getUserDebugLoc(Branch))
+    Where = " at line " + std::to_string(BL.getLine());
+  reportKernelError(K,
+                    What + " in divergent control flow: the branch" + Where +
+                        " depends on the work-item id, so not every "
+                        "work-item of the " +
+                        Group + " reaches it",
+                    &I);
+}
+
+bool LevelCheck::check(Instruction &I, StringRef What, StringRef Group) {
+  ArrayRef<const Instruction *> Branches =
+      Shape.getDivergentBranches(I.getParent());
+  SmallVector<std::pair<const Loop *, const Instruction *>> Unproven;
+  for (const Instruction *Branch : Branches) {
+    const Loop *L = getBoundedLoop(Branch, I.getParent());
+    if (!L || isCertainlyDivergent(L, cast<BranchInst>(Branch))) {
+      reportDivergent(I, Branch, What, Group);
+      return false;
+    }
+    if (!isProvablyUniform(L, cast<BranchInst>(Branch)))
+      Unproven.push_back({L, Branch});
+  }
+  for (auto [L, Branch] : Unproven) {
+    if (!Warned.insert(Branch).second)
+      continue;
+    std::string Line;
+    if (DebugLoc SL = getUserDebugLoc(&I))
+      Line = " (line " + std::to_string(SL.getLine()) + ")";
+    reportKernelWarning(
+        K,
+        "cannot prove that every work-item of the " + Group +
+            " runs this loop equally often: its bound depends on the "
+            "work-item id, and it holds a " +
+            What + Line +
+            ". It is compiled on SYCL's rule that all work-items of a " +
+            Group +
+            " reach the same barriers and collectives; SUBLANE_ENGINE=fibers "
+            "and -sublane-check-sync-points check that rule at run time",
+        Branch);
+  }
+  return true;
+}
+
+} // namespace
+
+bool checkSyncPoints(Function &K, unsigned Dims, bool SubGroupLevel) {
+  DominatorTree DT(K);
+  LoopInfo LI(DT);
+  TargetLibraryInfoImpl TLII(Triple(K.getParent()->getTargetTriple()));
+  TargetLibraryInfo TLI(TLII, &K);
+  AssumptionCache AC(K);
+  ScalarEvolution SE(K, TLI, AC, DT, LI);
+  LevelCheck GroupLevel(K, Dims, DivergenceSources::Provable, DT, LI, SE);
+  std::optional<LevelCheck> LaneLevel;
+  if (SubGroupLevel)
+    LaneLevel.emplace(K, Dims, DivergenceSources::ProvableWithinSubGroup, DT,
+                      LI, SE);
+  bool Ok = true;
+  for (Instruction &I : instructions(K)) {
+    BuiltinKind Kind = getBuiltinKind(&I);
+    if (!isSyncBuiltin(Kind))
+      continue;
+    auto Info = getCollectiveInfo(cast<CallBase>(I).getCalledFunction());
+    bool WorkGroupLevel = Kind == BuiltinKind::WorkGroupBarrier ||
+                          (Info && Info->Scope == CollectiveInfo::WorkGroup);
+    // In sub-groups of one work-item, control flow is always converged
+    // within a sub-group.
+    if (!WorkGroupLevel && !SubGroupLevel)
+      continue;
+    StringRef What =
+        Info ? (WorkGroupLevel ? "work-group collective"
+                               : "sub-group collective")
+             : (WorkGroupLevel ? "work-group barrier" : "sub-group barrier");
+    LevelCheck &Level = WorkGroupLevel ? GroupLevel : *LaneLevel;
+    Ok &= Level.check(I, What, WorkGroupLevel ? "work-group" : "sub-group");
+  }
+  return Ok;
+}
+
+} // namespace sublane

@@ -1,0 +1,433 @@
+//===- RealCodeTest.cpp - SYCL code as real programs write it -------------===//
+//
+// Kernels in the shapes public SYCL code takes, each of which the compiler
+// once refused or got wrong: branches and loops steered by votes and
+// reductions, loops whose bound depends on the id but whose trip count does
+// not, calls that -O0 leaves in place, exclusive scans that start at +0.0,
+// and the API such code uses (id comparisons, group equality, buffers over
+// containers, group functions over vec, marray and structs). Built at -O0 and
+// -O2, run compiled and on the fiber engine, at every sub-group size, with
+// partial sub-groups where the size allows.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CollectivesCommon.h"
+
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <list>
+#include <numeric>
+
+namespace {
+
+using namespace collectives;
+
+/// A work-group size that leaves the last sub-group partial where it can.
+constexpr size_t workGroupSize(uint32_t S) {
+  return S == 1 ? 7 : S == 4 ? 14 : 40;
+}
+
+/// The lanes of each sub-group, in order, from what the items reported.
+struct SubGroups {
+  std::vector<std::vector<size_t>> members;
+  std::vector<size_t> of; ///< item -> index in members
+};
+SubGroups subGroupsOf(const std::vector<ItemIds> &ids, size_t wg, uint32_t S) {
+  Groups G = groupItems(ids, wg, S);
+  SubGroups R;
+  R.of.resize(ids.size());
+  for (auto &[key, lanes] : G.sub_groups) {
+    for (size_t i : lanes)
+      R.of[i] = R.members.size();
+    R.members.push_back(lanes);
+  }
+  return R;
+}
+
+template <uint32_t S> struct UniformResultsKernel;
+
+/// A vote, reduction, broadcast, ballot or select_from_group with a uniform
+/// lane gives its whole group one value: branches and loops on it are not
+/// divergent.
+template <uint32_t S> void checkUniformResultsSteerControlFlow() {
+  sycl::queue q;
+  const size_t wg = workGroupSize(S), n = 3 * wg;
+  constexpr int F = 8;
+  ItemIds *ids = sycl::malloc_shared<ItemIds>(n, q);
+  int *out = sycl::malloc_shared<int>(n * F, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(sycl::range<1>(wg), h);
+     h.parallel_for<UniformResultsKernel<S>>(
+         sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           sycl::sub_group sg = it.get_sub_group();
+           sycl::group<1> g = it.get_group();
+           size_t i = it.get_global_id(0), l = it.get_local_id(0);
+           ids[i] = reportIds(it);
+           uint32_t lane = sg.get_local_linear_id();
+           int x = int(i % 7);
+           int *r = out + i * F;
+           r[0] = -1;
+           if (sycl::any_of_group(sg, lane == 1))
+             r[0] = sycl::reduce_over_group(sg, 1, sycl::plus<>());
+           // A work queue: each lane has 1 to 3 tasks; the sub-group runs
+           // until none is left, counting the busy lanes per round.
+           int todo = int(lane % 3) + 1, busy = 0;
+           while (sycl::any_of_group(sg, todo > 0)) {
+             busy +=
+                 sycl::reduce_over_group(sg, todo > 0 ? 1 : 0, sycl::plus<>());
+             --todo;
+           }
+           r[1] = busy;
+           r[2] = sycl::reduce_over_group(sg, x, sycl::plus<>()) > 3
+                      ? sycl::select_from_group(sg, x, lane)
+                      : -2;
+           r[3] = -3;
+           if (sycl::select_from_group(sg, x, 0) ==
+               sycl::group_broadcast(sg, x))
+             r[3] = sycl::inclusive_scan_over_group(sg, x, sycl::plus<>());
+           r[4] = -4;
+           uint64_t bits = 0;
+           sycl::ext::oneapi::group_ballot(sg, x > 2).extract_bits(bits);
+           if (bits != 0)
+             r[4] = sycl::reduce_over_group(sg, 1, sycl::plus<>());
+           tile[l] = x;
+           if (sycl::any_of_group(g, l == 0))
+             sycl::group_barrier(g);
+           r[5] = tile[(l + 1) % wg];
+           sycl::group_barrier(g);
+           r[6] = -6;
+           if (sycl::reduce_over_group(g, 1, sycl::plus<>()) == int(wg)) {
+             tile[l] = x + 1;
+             sycl::group_barrier(g);
+             r[6] = tile[wg - 1 - l];
+           }
+           r[7] = sycl::all_of_group(g, sycl::group_broadcast(g, x, 0) == 0)
+                      ? sycl::reduce_over_group(g, x, sycl::maximum<>())
+                      : -7;
+         });
+   }).wait();
+  SubGroups SG = subGroupsOf(std::vector<ItemIds>(ids, ids + n), wg, S);
+  for (size_t i = 0; i < n; ++i) {
+    const std::vector<size_t> &lanes = SG.members[SG.of[i]];
+    size_t size = lanes.size(), lane = ids[i].lane, base = i / wg * wg;
+    int sum = 0, busy = 0, scan = 0;
+    bool anyOver2 = false;
+    for (size_t k = 0; k < size; ++k) {
+      sum += int(lanes[k] % 7);
+      busy += int(k % 3) + 1;
+      if (k <= lane)
+        scan += int(lanes[k] % 7);
+      anyOver2 |= lanes[k] % 7 > 2;
+    }
+    const int *r = out + i * F;
+    ASSERT_EQ(r[0], size > 1 ? int(size) : -1) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[1], busy) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[2], sum > 3 ? int(i % 7) : -2) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[3], scan) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[4], anyOver2 ? int(size) : -4) << "S=" << S << " item " << i;
+    size_t l = i - base;
+    ASSERT_EQ(r[5], int((base + (l + 1) % wg) % 7)) << "S=" << S << " " << i;
+    ASSERT_EQ(r[6], int((base + wg - 1 - l) % 7) + 1) << "S=" << S << " " << i;
+    int wgMax = 0;
+    for (size_t k = base; k < base + wg; ++k)
+      wgMax = std::max(wgMax, int(k % 7));
+    ASSERT_EQ(r[7], base % 7 == 0 ? wgMax : -7) << "S=" << S << " " << i;
+  }
+  sycl::free(ids, q);
+  sycl::free(out, q);
+}
+
+TEST(RealCode, UniformResultsSteerControlFlow) {
+  checkUniformResultsSteerControlFlow<1>();
+  checkUniformResultsSteerControlFlow<4>();
+  checkUniformResultsSteerControlFlow<8>();
+  checkUniformResultsSteerControlFlow<16>();
+  checkUniformResultsSteerControlFlow<32>();
+  checkUniformResultsSteerControlFlow<64>();
+}
+
+template <uint32_t S> struct IdBoundLoopsKernel;
+
+/// Grid-stride and lane-strided loops around barriers and collectives: the
+/// bound depends on the id, the trip count does not (StrideBound is a
+/// multiple of every sub-group's size, partial ones included).
+template <uint32_t S> void checkLoopsWithIdDependentBounds() {
+  sycl::queue q;
+  constexpr size_t StrideBound = 320;
+  const size_t wg = workGroupSize(S), n = 2 * wg, per_group = 4 * wg;
+  constexpr int F = 5;
+  ItemIds *ids = sycl::malloc_shared<ItemIds>(n, q);
+  float *in = sycl::malloc_shared<float>(StrideBound, q);
+  long *data = sycl::malloc_shared<long>(2 * per_group, q);
+  float *out = sycl::malloc_shared<float>(n * F, q);
+  for (size_t j = 0; j < StrideBound; ++j)
+    in[j] = float((j % 5) * (j % 5)); // exact square roots
+  std::fill(data, data + 2 * per_group, 0L);
+  q.parallel_for<IdBoundLoopsKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         sycl::sub_group sg = it.get_sub_group();
+         sycl::group<1> g = it.get_group();
+         size_t i = it.get_global_id(0);
+         ids[i] = reportIds(it);
+         long *mine = data + it.get_group(0) * per_group;
+         for (size_t k = it.get_local_id(0); k < per_group;
+              k += it.get_local_range(0)) {
+           mine[k] += long(k);
+           sycl::group_barrier(g);
+         }
+         sycl::group_barrier(g);
+         float *r = out + i * F;
+         r[0] = float(mine[(it.get_local_id(0) + 1) % per_group]);
+         float s = 0;
+         for (uint32_t j = sg.get_local_linear_id(); j < StrideBound;
+              j += sg.get_local_linear_range())
+           s += sycl::reduce_over_group(sg, in[j], sycl::plus<>());
+         r[1] = s;
+         float t = 0;
+         for (uint32_t j = sg.get_local_linear_id(); j < StrideBound; j += S)
+           t += sycl::reduce_over_group(sg, in[j], sycl::plus<>());
+         r[2] = t;
+         float u = 0;
+         for (uint32_t j = sg.get_local_linear_id(); j < StrideBound;
+              j += sg.get_local_linear_range())
+           u += sycl::sqrt(in[j]);
+         r[3] = sycl::reduce_over_group(sg, u, sycl::plus<float>());
+         const float *first = in + it.get_group(0) * 16;
+         r[4] = sycl::joint_any_of(g, first, first + 16,
+                                   [](float v) { return v > 15.f; });
+       })
+      .wait();
+  SubGroups SG = subGroupsOf(std::vector<ItemIds>(ids, ids + n), wg, S);
+  float all = 0, roots = 0;
+  for (size_t j = 0; j < StrideBound; ++j) {
+    all += in[j];
+    roots += float(j % 5);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    size_t size = SG.members[SG.of[i]].size(), l = i % wg;
+    float fixedStep = 0;
+    for (size_t j = 0; j < StrideBound; ++j)
+      if (j % S < size)
+        fixedStep += in[j];
+    const float *r = out + i * F;
+    ASSERT_EQ(r[0], float((l + 1) % per_group)) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[1], all) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[2], fixedStep) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[3], roots) << "S=" << S << " item " << i;
+    bool anyOver15 = false;
+    for (size_t j = i / wg * 16; j < i / wg * 16 + 16; ++j)
+      anyOver15 |= in[j] > 15.f;
+    ASSERT_EQ(r[4], anyOver15 ? 1.f : 0.f) << "S=" << S << " item " << i;
+  }
+  sycl::free(ids, q);
+  sycl::free(in, q);
+  sycl::free(data, q);
+  sycl::free(out, q);
+}
+
+TEST(RealCode, LoopsWithIdDependentBounds) {
+  checkLoopsWithIdDependentBounds<1>();
+  checkLoopsWithIdDependentBounds<4>();
+  checkLoopsWithIdDependentBounds<8>();
+  checkLoopsWithIdDependentBounds<16>();
+  checkLoopsWithIdDependentBounds<32>();
+  checkLoopsWithIdDependentBounds<64>();
+}
+
+template <typename T> bool isPositiveZero(T v) {
+  return v == T(0) && !std::signbit(v);
+}
+
+template <uint32_t S> struct ScanZeroKernel;
+
+/// SYCL's exclusive scan starts at known_identity: +0.0 for a floating add.
+/// A reduction of -0.0s is -0.0 (no identity is involved). Compared bitwise.
+template <uint32_t S> void checkScanIdentities() {
+  sycl::queue q;
+  const size_t wg = workGroupSize(S), n = 2 * wg;
+  float *f = sycl::malloc_shared<float>(n * 3, q);
+  double *d = sycl::malloc_shared<double>(n * 3, q);
+  q.parallel_for<ScanZeroKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         sycl::sub_group sg = it.get_sub_group();
+         size_t i = it.get_global_id(0);
+         f[i * 3] = sycl::exclusive_scan_over_group(sg, 1.0f, sycl::plus<>());
+         f[i * 3 + 1] = sycl::exclusive_scan_over_group(it.get_group(), -0.0f,
+                                                        sycl::plus<>());
+         f[i * 3 + 2] = sycl::reduce_over_group(sg, -0.0f, sycl::plus<>());
+         d[i * 3] = sycl::exclusive_scan_over_group(sg, 1.0, sycl::plus<>());
+         d[i * 3 + 1] = sycl::exclusive_scan_over_group(it.get_group(), 1.0,
+                                                        sycl::plus<>());
+         d[i * 3 + 2] =
+             sycl::inclusive_scan_over_group(sg, -0.0, sycl::plus<>());
+       })
+      .wait();
+  for (size_t i = 0; i < n; ++i) {
+    size_t lane = i % wg % S, l = i % wg;
+    if (lane == 0) {
+      EXPECT_TRUE(isPositiveZero(f[i * 3])) << "S=" << S << " item " << i;
+      EXPECT_TRUE(isPositiveZero(d[i * 3])) << "S=" << S << " item " << i;
+    } else {
+      EXPECT_EQ(f[i * 3], float(lane)) << "S=" << S << " item " << i;
+      EXPECT_EQ(d[i * 3], double(lane)) << "S=" << S << " item " << i;
+    }
+    // +0.0 + -0.0 + ... is +0.0 for every item, the first included.
+    EXPECT_TRUE(isPositiveZero(f[i * 3 + 1])) << "S=" << S << " item " << i;
+    if (l == 0)
+      EXPECT_TRUE(isPositiveZero(d[i * 3 + 1])) << "S=" << S << " " << i;
+    else
+      EXPECT_EQ(d[i * 3 + 1], double(l)) << "S=" << S << " item " << i;
+    EXPECT_TRUE(f[i * 3 + 2] == 0 && std::signbit(f[i * 3 + 2]))
+        << "S=" << S << " item " << i;
+    EXPECT_TRUE(d[i * 3 + 2] == 0 && std::signbit(d[i * 3 + 2]))
+        << "S=" << S << " item " << i;
+  }
+  sycl::free(f, q);
+  sycl::free(d, q);
+}
+
+TEST(RealCode, ExclusiveScansStartAtPositiveZero) {
+  checkScanIdentities<1>();
+  checkScanIdentities<4>();
+  checkScanIdentities<8>();
+  checkScanIdentities<16>();
+  checkScanIdentities<32>();
+  checkScanIdentities<64>();
+}
+
+struct Particle {
+  float x, y;
+  int16_t tag;
+  char kind;
+};
+
+template <uint32_t S> struct NonScalarKernel;
+
+/// Group functions over vec, marray and a struct; reductions and scans over
+/// vec and marray element by element; the id and group comparisons real
+/// sub-group code writes.
+template <uint32_t S> void checkNonScalarValuesAndComparisons() {
+  sycl::queue q;
+  const size_t wg = workGroupSize(S), n = 2 * wg;
+  constexpr int F = 16;
+  ItemIds *ids = sycl::malloc_shared<ItemIds>(n, q);
+  float *out = sycl::malloc_shared<float>(n * F, q);
+  q.parallel_for<NonScalarKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         sycl::sub_group sg = it.get_sub_group();
+         size_t i = it.get_global_id(0);
+         ids[i] = reportIds(it);
+         float *r = out + i * F;
+         uint32_t size = sg.get_local_linear_range();
+         sycl::float4 v(float(i), 1.f, float(i % 3), -1.f);
+         sycl::marray<int, 3> m{int(i), 2, int(i % 5)};
+         Particle p{float(i), float(i) / 2, int16_t(i * 3), char('a' + i % 7)};
+         sycl::float4 vb = sycl::group_broadcast(sg, v, size - 1);
+         r[0] = vb[0];
+         r[1] = vb[2];
+         sycl::marray<int, 3> ms = sycl::shift_group_left(sg, m, 1);
+         r[2] = float(ms[0]);
+         Particle pp = sycl::permute_group_by_xor(sg, p, 1);
+         r[3] = pp.y;
+         r[4] = float(pp.tag);
+         r[5] = float(pp.kind);
+         Particle pr = sycl::shift_group_right(sg, p, 1);
+         r[6] = pr.x;
+         Particle psel = sycl::select_from_group(sg, p, 0);
+         r[7] = float(psel.tag);
+         sycl::float4 vs = sycl::reduce_over_group(sg, v, sycl::plus<>());
+         r[8] = vs[0];
+         r[9] = vs[1];
+         sycl::marray<int, 3> mi =
+             sycl::inclusive_scan_over_group(sg, m, sycl::plus<>());
+         r[10] = float(mi[1]);
+         sycl::float4 ve = sycl::exclusive_scan_over_group(
+             sg, v, sycl::float4(10.f), sycl::plus<>());
+         r[11] = ve[1];
+         r[12] = sg.get_local_id() == 0 ? 1.f : 0.f;
+         r[13] = 0 != sg.get_local_id() ? 1.f : 0.f;
+         r[14] = (sg == it.get_sub_group() &&
+                  it.get_group() == it.get_group() && it == it && !(sg != sg))
+                     ? 1.f
+                     : 0.f;
+         sycl::id<1> fromRange(it.get_local_range());
+         r[15] = float(fromRange[0]);
+       })
+      .wait();
+  SubGroups SG = subGroupsOf(std::vector<ItemIds>(ids, ids + n), wg, S);
+  for (size_t i = 0; i < n; ++i) {
+    const std::vector<size_t> &lanes = SG.members[SG.of[i]];
+    size_t size = lanes.size(), lane = ids[i].lane;
+    size_t last = lanes[size - 1];
+    const float *r = out + i * F;
+    auto at = [&](size_t k) { return k < size ? lanes[k] : i; };
+    ASSERT_EQ(r[0], float(last)) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[1], float(last % 3)) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[2], float(at(lane + 1))) << "S=" << S << " item " << i;
+    size_t partner = at(lane ^ 1);
+    ASSERT_EQ(r[3], float(partner) / 2) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[4], float(int16_t(partner * 3))) << "S=" << S << " " << i;
+    ASSERT_EQ(r[5], float('a' + partner % 7)) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[6], float(lane >= 1 ? lanes[lane - 1] : i)) << "S=" << S;
+    ASSERT_EQ(r[7], float(int16_t(lanes[0] * 3))) << "S=" << S;
+    float sum = 0, prefix = 10;
+    for (size_t k = 0; k < size; ++k)
+      sum += float(lanes[k]);
+    ASSERT_EQ(r[8], sum) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[9], float(size)) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[10], float(2 * (lane + 1))) << "S=" << S << " item " << i;
+    prefix += float(lane);
+    ASSERT_EQ(r[11], prefix) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[12], lane == 0 ? 1.f : 0.f) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[13], lane != 0 ? 1.f : 0.f) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[14], 1.f) << "S=" << S << " item " << i;
+    ASSERT_EQ(r[15], float(wg)) << "S=" << S << " item " << i;
+  }
+  sycl::free(ids, q);
+  sycl::free(out, q);
+}
+
+TEST(RealCode, NonScalarValuesAndComparisons) {
+  checkNonScalarValuesAndComparisons<1>();
+  checkNonScalarValuesAndComparisons<4>();
+  checkNonScalarValuesAndComparisons<8>();
+  checkNonScalarValuesAndComparisons<16>();
+  checkNonScalarValuesAndComparisons<32>();
+  checkNonScalarValuesAndComparisons<64>();
+}
+
+/// Buffers made from containers and iterator ranges, with deduced types and
+/// accessors, as SYCL 2020 code writes them.
+TEST(RealCode, BuffersOverContainersAndDeducedAccessors) {
+  std::vector<int> v(64);
+  std::iota(v.begin(), v.end(), 0);
+  std::array<float, 64> a{};
+  std::list<double> l(64, 0.5);
+  {
+    sycl::queue q;
+    sycl::buffer bv{v};
+    sycl::buffer ba{a};
+    sycl::buffer bl(l.begin(), l.end());
+    static_assert(std::is_same_v<decltype(bv), sycl::buffer<int, 1>>);
+    static_assert(std::is_same_v<decltype(ba), sycl::buffer<float, 1>>);
+    static_assert(std::is_same_v<decltype(bl), sycl::buffer<double, 1>>);
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor in{bv, h, sycl::read_only};
+      sycl::accessor out{ba, h, sycl::write_only, sycl::no_init};
+      sycl::accessor half{bl, h};
+      h.parallel_for(sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1> it) {
+        size_t i = it.get_global_id(0);
+        out[i] = float(in[i]) * float(half[i]);
+      });
+    });
+  }
+  for (size_t i = 0; i < 64; ++i)
+    ASSERT_EQ(a[i], float(i) * 0.5f) << i;
+}
+
+} // namespace
