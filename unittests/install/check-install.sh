@@ -15,3 +15,14 @@ cmake --build "$work/consumer" > "$work/build.log" || { cat "$work/build.log"; e
 "$work/prefix/bin/sublane-clang++" -O2 "$source_dir/unittests/install/consumer/main.cpp" \
   -o "$work/wrapped"
 "$work/wrapped"
+# Errors of the plugin point at the consumer's own line (the package turns on
+# the location tracking the wrapper does).
+cmake -S "$source_dir/unittests/install/consumer" -B "$work/divergent" \
+  -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCONSUMER_DIVERGENT=ON > "$work/configure-divergent.log"
+if cmake --build "$work/divergent" --target divergent > "$work/divergent.log" 2>&1; then
+  echo "consumer: a divergent barrier compiled"; exit 1
+fi
+grep -q "divergent.cpp:9:14: error: kernel 'divergent_in_consumer': work-group barrier in divergent control flow" \
+  "$work/divergent.log" || { cat "$work/divergent.log"; exit 1; }
+echo "consumer: divergent barrier reported at the user's line"
