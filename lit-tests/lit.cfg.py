@@ -19,5 +19,6 @@ opt = os.path.join(config.llvm_tools_dir, "opt")
 config.substitutions.append(
     ("%opt", f"{opt} -load-pass-plugin={config.sublane_plugin} -verify-each"))
 config.substitutions.append(("%plugin", config.sublane_plugin))
+config.substitutions.append(("%clang_plugin", config.sublane_clang_plugin))
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 config.substitutions.append(("%sublane_include", config.sublane_include))

@@ -301,14 +301,15 @@ bool isDescriptor(const GlobalVariable &GV) {
   return Magic && Magic->getZExtValue() == desc::MagicValue;
 }
 
-SmallVector<Function *> findAnnotatedKernels(Module &M) {
-  SmallVector<Function *> Kernels;
+SmallVector<std::pair<Function *, StringRef>>
+getFunctionAnnotations(Module &M) {
+  SmallVector<std::pair<Function *, StringRef>> Result;
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
   if (!Annotations || !Annotations->hasInitializer())
-    return Kernels;
+    return Result;
   auto *Array = dyn_cast<ConstantArray>(Annotations->getInitializer());
   if (!Array)
-    return Kernels;
+    return Result;
   for (const Use &Entry : Array->operands()) {
     auto *CS = dyn_cast<ConstantStruct>(Entry.get());
     if (!CS || CS->getNumOperands() < 2)
@@ -319,10 +320,17 @@ SmallVector<Function *> findAnnotatedKernels(Module &M) {
     if (!F || !StrGV || !StrGV->hasInitializer())
       continue;
     auto *Str = dyn_cast<ConstantDataArray>(StrGV->getInitializer());
-    if (Str && Str->isCString() && Str->getAsCString() == KernelAnnotation &&
-        !is_contained(Kernels, F))
-      Kernels.push_back(F);
+    if (Str && Str->isCString())
+      Result.push_back({F, Str->getAsCString()});
   }
+  return Result;
+}
+
+SmallVector<Function *> findAnnotatedKernels(Module &M) {
+  SmallVector<Function *> Kernels;
+  for (auto [F, Note] : getFunctionAnnotations(M))
+    if (Note == KernelAnnotation && !is_contained(Kernels, F))
+      Kernels.push_back(F);
   return Kernels;
 }
 

@@ -63,7 +63,11 @@ namespace {
 class KernelPreparer {
 public:
   KernelPreparer(Module &M, FunctionAnalysisManager &FAM)
-      : M(M), FAM(FAM), Reach(M) {}
+      : M(M), FAM(FAM), Reach(M) {
+    for (auto [F, Note] : getFunctionAnnotations(M))
+      if (Note.consume_front(ReqdSubGroupSizeAnnotation))
+        Note.getAsInteger(10, AnnotatedSize[F]);
+  }
 
   /// Returns false (after reporting why) if \p K cannot be lowered.
   bool prepare(Function &K);
@@ -78,10 +82,28 @@ private:
   void annotateIdRanges(Function &K);
   void canonicalize(Function &K);
 
+  std::optional<unsigned> getAnnotatedSubGroupSize(Function &K);
+
   Module &M;
   FunctionAnalysisManager &FAM;
   BuiltinReachability Reach;
+  /// Functions annotated by the clang plugin's reqd_sub_group_size.
+  DenseMap<const Function *, unsigned> AnnotatedSize;
 };
+
+/// The size [[sycl::reqd_sub_group_size(N)]] asks for: on the kernel, or on
+/// the function it calls directly (the header's entry calls the functor's
+/// or lambda's operator()).
+std::optional<unsigned> KernelPreparer::getAnnotatedSubGroupSize(Function &K) {
+  if (auto It = AnnotatedSize.find(&K); It != AnnotatedSize.end())
+    return It->second;
+  for (Instruction &I : instructions(K))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (auto It = AnnotatedSize.find(CB->getCalledFunction());
+          It != AnnotatedSize.end())
+        return It->second;
+  return std::nullopt;
+}
 
 bool KernelPreparer::checkSignature(Function &K) {
   FunctionType *FTy = K.getFunctionType();
@@ -153,8 +175,18 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
   }
   K.addFnAttr(attr::Dims, utostr(Dims));
 
-  // Sub-group size and variant: descriptor request, else an attribute the
-  // front end put there, else the module default.
+  // Sub-group size and variant: descriptor request (a kernel property) or
+  // reqd_sub_group_size, else an attribute the front end put there, else the
+  // module default.
+  std::optional<unsigned> Annotated = getAnnotatedSubGroupSize(K);
+  if (Annotated && ReqdSize && *Annotated != ReqdSize) {
+    reportKernelError(K, "reqd_sub_group_size(" + Twine(*Annotated) +
+                             ") and the sub_group_size<" + Twine(ReqdSize) +
+                             "> property ask for different sub-group sizes");
+    return false;
+  }
+  if (Annotated)
+    ReqdSize = *Annotated;
   unsigned Size = ReqdSize ? ReqdSize
                            : getUnsignedAttr(K, attr::SubGroupSize)
                                  .value_or(DefaultSubGroupSize);

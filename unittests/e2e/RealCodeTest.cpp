@@ -401,6 +401,40 @@ TEST(RealCode, NonScalarValuesAndComparisons) {
   checkNonScalarValuesAndComparisons<64>();
 }
 
+struct SubGroupSizeFunctor {
+  uint32_t *out;
+  [[sycl::reqd_sub_group_size(16)]] void
+  operator()(sycl::nd_item<1> it) const {
+    sycl::sub_group sg = it.get_sub_group();
+    out[it.get_global_id(0)] = sycl::reduce_over_group(
+        sg, uint32_t(sg.get_max_local_range()[0]), sycl::plus<>());
+  }
+};
+
+/// SYCL's reqd_sub_group_size, through the clang plugin: on a functor's
+/// operator() and before a lambda's parameters.
+TEST(RealCode, ReqdSubGroupSizeAttributes) {
+  sycl::queue q;
+  const size_t n = 128;
+  uint32_t *functor = sycl::malloc_shared<uint32_t>(n, q);
+  uint32_t *lambda = sycl::malloc_shared<uint32_t>(n, q);
+  q.parallel_for(sycl::nd_range<1>(n, 64), SubGroupSizeFunctor{functor});
+  q.parallel_for(sycl::nd_range<1>(n, 64),
+                 [=] [[sycl::reqd_sub_group_size(8)]] (sycl::nd_item<1> it) {
+                   sycl::sub_group sg = it.get_sub_group();
+                   lambda[it.get_global_id(0)] = sycl::reduce_over_group(
+                       sg, uint32_t(sg.get_max_local_range()[0]),
+                       sycl::plus<>());
+                 });
+  q.wait();
+  for (size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(functor[i], 16u * 16u) << i;
+    ASSERT_EQ(lambda[i], 8u * 8u) << i;
+  }
+  sycl::free(functor, q);
+  sycl::free(lambda, q);
+}
+
 /// Buffers made from containers and iterator ranges, with deduced types and
 /// accessors, as SYCL 2020 code writes them.
 TEST(RealCode, BuffersOverContainersAndDeducedAccessors) {

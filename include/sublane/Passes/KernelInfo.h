@@ -44,6 +44,10 @@ inline constexpr const char *WorkGroupFunction = "sublane-wg-function";
 
 /// The annotation string the C++ header puts on kernel entries.
 inline constexpr const char *KernelAnnotation = "sublane.kernel";
+/// The sublane clang plugin's form of [[sycl::reqd_sub_group_size(N)]]:
+/// this prefix, then N.
+inline constexpr const char *ReqdSubGroupSizeAnnotation =
+    "sublane.reqd_sub_group_size=";
 
 /// The largest work-group the runtime launches (SUBLANE_MAX_WORK_GROUP_SIZE
 /// in abi.h): local ids and linear ids stay below it.
@@ -184,6 +188,10 @@ llvm::StructType *getContextType(llvm::Module &M);
 /// Whether \p GV has the layout of a kernel descriptor.
 bool isDescriptor(const llvm::GlobalVariable &GV);
 
+/// Every function annotation of the module (`[[clang::annotate("...")]]`
+/// and the sublane clang plugin's), as (function, text) pairs.
+llvm::SmallVector<std::pair<llvm::Function *, llvm::StringRef>>
+getFunctionAnnotations(llvm::Module &M);
 /// Kernels of \p M: functions with attr::Kernel or the header's annotation.
 llvm::SmallVector<llvm::Function *> findAnnotatedKernels(llvm::Module &M);
 llvm::SmallVector<llvm::Function *> getKernels(llvm::Module &M);
