@@ -81,4 +81,41 @@ TEST_F(CompiledValidation, DataDependentBarrierAcrossSubGroups) {
               HasSubstr("work-group {1} do not stop at the same place"));
 }
 
+template <uint32_t S> struct GridStrideBarrier;
+/// A grid-stride loop around a barrier compiles with a warning (its trip
+/// count cannot be proven uniform); with a bound that is no multiple of the
+/// work-group size the items run it unequally often, which the sync-point
+/// check reports at run time.
+template <uint32_t S>
+std::string runGridStrideBarrier(sycl::queue &q, size_t bound) {
+  const size_t wg = 32;
+  int *data = sycl::malloc_shared<int>(bound, q);
+  std::string Msg = "<no error>";
+  try {
+    q.parallel_for<GridStrideBarrier<S>>(
+         sycl::nd_range<1>(wg, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           for (size_t k = it.get_local_id(0); k < bound;
+                k += it.get_local_range(0)) {
+             data[k] = int(k);
+             sycl::group_barrier(it.get_group());
+           }
+         })
+        .wait();
+  } catch (const sycl::exception &E) {
+    Msg = E.what();
+  }
+  sycl::free(data, q);
+  return Msg;
+}
+
+TEST_F(CompiledValidation, GridStrideLoopWithUnequalTripCounts) {
+  EXPECT_EQ(runGridStrideBarrier<1>(q, 128), "<no error>");
+  EXPECT_EQ(runGridStrideBarrier<16>(q, 128), "<no error>");
+  EXPECT_THAT(runGridStrideBarrier<1>(q, 100),
+              HasSubstr("do not stop at the same place"));
+  EXPECT_THAT(runGridStrideBarrier<16>(q, 100),
+              HasSubstr("do not stop at the same place"));
+}
+
 } // namespace

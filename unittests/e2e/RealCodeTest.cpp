@@ -403,8 +403,7 @@ TEST(RealCode, NonScalarValuesAndComparisons) {
 
 struct SubGroupSizeFunctor {
   uint32_t *out;
-  [[sycl::reqd_sub_group_size(16)]] void
-  operator()(sycl::nd_item<1> it) const {
+  [[sycl::reqd_sub_group_size(16)]] void operator()(sycl::nd_item<1> it) const {
     sycl::sub_group sg = it.get_sub_group();
     out[it.get_global_id(0)] = sycl::reduce_over_group(
         sg, uint32_t(sg.get_max_local_range()[0]), sycl::plus<>());
