@@ -31,6 +31,13 @@
 #include <type_traits>
 #include <vector>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SUBLANE_ASAN_FIBERS 1
+#include <sanitizer/common_interface_defs.h>
+#endif
+#endif
+
 namespace ctx = boost::context;
 
 namespace sublane {
@@ -83,8 +90,52 @@ struct Sync {
   std::vector<uint64_t> Values, Index, Results;
 };
 
+/// Where a stack lies: AddressSanitizer must be told on every switch between
+/// the scheduler's stack and a fiber's.
+struct StackBounds {
+  const void *Bottom = nullptr;
+  size_t Size = 0;
+};
+
+/// Tells AddressSanitizer that this context is about to switch to \p To;
+/// \p FakeStack keeps this context's fake frames (null when it ends).
+inline void startStackSwitch(void **FakeStack, const StackBounds &To) {
+#ifdef SUBLANE_ASAN_FIBERS
+  __sanitizer_start_switch_fiber(FakeStack, To.Bottom, To.Size);
+#endif
+}
+
+/// Tells AddressSanitizer that a switch to this context completed; \p From
+/// receives the bounds of the stack it came from.
+inline void finishStackSwitch(void *FakeStack, StackBounds *From) {
+#ifdef SUBLANE_ASAN_FIBERS
+  const void *Bottom = nullptr;
+  size_t Size = 0;
+  __sanitizer_finish_switch_fiber(FakeStack, &Bottom, &Size);
+  if (From)
+    *From = {Bottom, Size};
+#endif
+}
+
+/// The scheduler's stack on this thread, learnt from the first switch.
+thread_local StackBounds SchedulerStack;
+
+/// Takes fiber stacks from the thread's pool and records where each lies.
+struct RecordedStack {
+  ctx::pooled_fixedsize_stack *Pool;
+  StackBounds *Out;
+  ctx::stack_context allocate() {
+    ctx::stack_context S = Pool->allocate();
+    *Out = {static_cast<char *>(S.sp) - S.size, S.size};
+    return S;
+  }
+  void deallocate(ctx::stack_context &S) noexcept { Pool->deallocate(S); }
+};
+
 struct Item {
   ctx::fiber Fiber, Sink;
+  StackBounds Stack;
+  void *FakeStack = nullptr;
   uint64_t Local[3] = {0, 0, 0}, Global[3] = {0, 0, 0};
   uint64_t Linear = 0;
   uint32_t SubGroup = 0, Lane = 0;
@@ -131,7 +182,9 @@ Item &me(const char *Builtin) {
 
 void yield() {
   Item &Me = *Current;
+  startStackSwitch(&Me.FakeStack, SchedulerStack);
   Me.Sink = std::move(Me.Sink).resume();
+  finishStackSwitch(Me.FakeStack, &SchedulerStack);
 }
 
 std::string describeGroup(const Group &G) {
@@ -375,7 +428,10 @@ void completeSync(Sync &S, uint32_t N) {
 void resume(Group &G, Item &It) {
   Current = &It;
   CurrentGroup = &G;
+  void *FakeStack = nullptr;
+  startStackSwitch(&FakeStack, It.Stack);
   It.Fiber = std::move(It.Fiber).resume();
+  finishStackSwitch(FakeStack, nullptr);
   Current = nullptr;
   CurrentGroup = nullptr;
 }
@@ -386,11 +442,14 @@ std::string runGroup(Group &G) {
   static thread_local ctx::pooled_fixedsize_stack Stacks(256 * 1024);
   for (Item &It : G.Items) {
     Item *P = &It;
-    It.Fiber =
-        ctx::fiber(std::allocator_arg, Stacks, [&G, P](ctx::fiber &&Sink) {
+    It.Fiber = ctx::fiber(
+        std::allocator_arg, RecordedStack{&Stacks, &It.Stack},
+        [&G, P](ctx::fiber &&Sink) {
+          finishStackSwitch(nullptr, &SchedulerStack);
           P->Sink = std::move(Sink);
           G.Desc->work_item_fn(G.Closure);
           P->Done = true;
+          startStackSwitch(nullptr, SchedulerStack); // this stack is done
           return std::move(P->Sink);
         });
   }
