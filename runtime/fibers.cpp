@@ -25,6 +25,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <sstream>
 #include <string>
@@ -436,22 +437,32 @@ void resume(Group &G, Item &It) {
   CurrentGroup = nullptr;
 }
 
+/// Keeps the work-items of a group that cannot finish: their suspended
+/// fibers cannot be unwound through a noexcept kernel, so they stay here,
+/// never destroyed and still reachable (no leak), for the program's life.
+void abandon(std::vector<Item> &&Items) {
+  static std::mutex Lock;
+  static auto *Abandoned = new std::vector<std::vector<Item>>();
+  std::lock_guard<std::mutex> Guard(Lock);
+  Abandoned->push_back(std::move(Items));
+}
+
 /// Runs one work-group to completion, or returns a description of why it
 /// cannot finish.
 std::string runGroup(Group &G) {
   static thread_local ctx::pooled_fixedsize_stack Stacks(256 * 1024);
   for (Item &It : G.Items) {
     Item *P = &It;
-    It.Fiber = ctx::fiber(
-        std::allocator_arg, RecordedStack{&Stacks, &It.Stack},
-        [&G, P](ctx::fiber &&Sink) {
-          finishStackSwitch(nullptr, &SchedulerStack);
-          P->Sink = std::move(Sink);
-          G.Desc->work_item_fn(G.Closure);
-          P->Done = true;
-          startStackSwitch(nullptr, SchedulerStack); // this stack is done
-          return std::move(P->Sink);
-        });
+    It.Fiber = ctx::fiber(std::allocator_arg, RecordedStack{&Stacks, &It.Stack},
+                          [&G, P](ctx::fiber &&Sink) {
+                            finishStackSwitch(nullptr, &SchedulerStack);
+                            P->Sink = std::move(Sink);
+                            G.Desc->work_item_fn(G.Closure);
+                            P->Done = true;
+                            startStackSwitch(
+                                nullptr, SchedulerStack); // this stack is done
+                            return std::move(P->Sink);
+                          });
   }
   std::vector<uint32_t> Order(G.Items.size());
   for (uint32_t I = 0; I < Order.size(); ++I)
@@ -616,9 +627,7 @@ void launch_fibers(const sublane_kernel_desc &Desc, const void *Closure,
     }
     std::string Error = runGroup(G);
     if (!Error.empty()) {
-      // The suspended fibers cannot be unwound through a noexcept kernel:
-      // leave them, and their stacks, behind.
-      new std::vector<Item>(std::move(G.Items));
+      abandon(std::move(G.Items));
       std::string Msg = "sublane: kernel '" + Name + "': " + Error;
       const char *Mode = std::getenv("SUBLANE_VALIDATION");
       if (Mode && std::strcmp(Mode, "throw") == 0)
