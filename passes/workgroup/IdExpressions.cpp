@@ -1,0 +1,119 @@
+//===- IdExpressions.cpp - Id expressions recomputed at their uses
+//----------===//
+
+#include "CBSLowering.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/CommandLine.h"
+
+#define DEBUG_TYPE "sublane-wg-cbs"
+
+using namespace llvm;
+
+STATISTIC(NumRematerialized,
+          "Number of id expressions recomputed where they are used");
+
+namespace sublane {
+namespace cbs {
+
+/// The number of instructions an id expression may have and still be
+/// recomputed at each use rather than kept per work-item.
+static constexpr unsigned MaxRematerializedSize = 12;
+
+/// Whether I computes a value from work-item ids and values uniform in the
+/// work-group alone, with pure instructions, in at most MaxRematerializedSize
+/// of them (Sizes memoizes each expression's size, 0 when it is none).
+bool CBSLowering::isIdExpression(Instruction *I, const KernelShape &Shape,
+                                 DenseMap<Instruction *, unsigned> &Sizes) {
+  if (auto It = Sizes.find(I); It != Sizes.end())
+    return It->second != 0;
+  Sizes[I] = 0; // no cycles through PHIs, but guard the recursion anyway
+  if (isWorkItemVaryingBuiltin(getBuiltinKind(I))) {
+    Sizes[I] = 1;
+    return true;
+  }
+  if (!isa<BinaryOperator, CastInst, GetElementPtrInst, CmpInst, SelectInst>(
+          I) ||
+      I->mayHaveSideEffects() || Shape.isUniform(I))
+    return false;
+  unsigned Size = 1;
+  for (Value *Op : I->operands()) {
+    auto *OpI = dyn_cast<Instruction>(Op);
+    if (!OpI || Shape.isUniform(OpI))
+      continue;
+    if (!isIdExpression(OpI, Shape, Sizes))
+      return false;
+    Size += Sizes[OpI];
+  }
+  if (Size > MaxRematerializedSize)
+    return false;
+  Sizes[I] = Size;
+  return true;
+}
+
+/// Ids are never stored: each use gets its own copy of the id query next to
+/// it, which the region clone then replaces with its loop's id. So are
+/// values computed from the ids and group-uniform values alone (a local id
+/// plus one, a tile coordinate, an address), instead of being kept per
+/// work-item across barriers: a later region then reads no scratch for them,
+/// and its work-item loop sees the address arithmetic it needs to vectorize.
+/// The copies read the same SSA values the original read, so they compute the
+/// same result: each use is dominated by the original, which is dominated
+/// by its operands.
+void CBSLowering::rematerializeIdExpressions() {
+  KernelShape Shape(*W, Dims, DivergenceSources::Conservative);
+  DenseMap<Instruction *, unsigned> Sizes;
+  SmallVector<Instruction *> Expressions;
+  for (Instruction &I : instructions(W))
+    if (isIdExpression(&I, Shape, Sizes))
+      Expressions.push_back(&I);
+  auto IsPart = [&](Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return I && Sizes.lookup(I) != 0;
+  };
+  // Copies take their original's name once it is gone (a copy named while
+  // the original lives would get a numbered variant).
+  SmallVector<std::pair<Instruction *, std::string>> Names;
+  for (Instruction *I : Expressions) {
+    for (Use &U : make_early_inc_range(I->uses())) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (IsPart(User) && !isa<PHINode>(User))
+        continue; // recomputed along with its user's expression
+      Instruction *InsertPt = User;
+      if (auto *PN = dyn_cast<PHINode>(User))
+        InsertPt = PN->getIncomingBlock(U)->getTerminator();
+      DenseMap<Value *, Value *> Copies;
+      std::function<Value *(Value *)> Copy = [&](Value *V) -> Value * {
+        if (!IsPart(V))
+          return V;
+        if (Value *Done = Copies.lookup(V))
+          return Done;
+        Instruction *C = cast<Instruction>(V)->clone();
+        if (V->hasName())
+          Names.push_back({C, V->getName().str()});
+        for (Use &Op : C->operands())
+          Op.set(Copy(Op.get()));
+        C->insertBefore(InsertPt);
+        return Copies[V] = C;
+      };
+      U.set(Copy(I));
+      ++NumRematerialized;
+    }
+  }
+  // Originals whose every use now has its own copy; an expression may only
+  // die once the expressions using it have.
+  for (bool Erased = true; Erased;) {
+    Erased = false;
+    for (Instruction *&I : Expressions)
+      if (I && I->use_empty()) {
+        I->eraseFromParent();
+        I = nullptr;
+        Erased = true;
+      }
+  }
+  for (auto &[Copy, Name] : Names)
+    Copy->setName(Name);
+}
+
+} // namespace cbs
+} // namespace sublane

@@ -1,0 +1,232 @@
+//===- Setup.cpp - K.wg's set-up: group-uniform values
+//----------------------===//
+
+#include "CBSLowering.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/CommandLine.h"
+
+#define DEBUG_TYPE "sublane-wg-cbs"
+
+using namespace llvm;
+
+STATISTIC(NumHoisted, "Number of group-invariant instructions hoisted");
+
+namespace sublane {
+namespace cbs {
+
+void CBSLowering::emitSetup() {
+  BasicBlock *OldEntry = &W->getEntryBlock();
+  Setup = BasicBlock::Create(C, "sublane.setup", W, OldEntry);
+  // Static allocas move to the new entry: they stay static, and the
+  // work-item loops never re-execute them.
+  for (Instruction &I : make_early_inc_range(*OldEntry))
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      AI->moveBefore(*Setup, Setup->end());
+  IRBuilder<> B(Setup);
+  StructType *CtxTy = getContextType(M);
+  Value *Ctx = W->getArg(1);
+  Type *I64 = B.getInt64Ty();
+  auto LoadField = [&](unsigned Field, unsigned D, const char *Name) {
+    Value *P = B.CreateConstInBoundsGEP2_32(CtxTy, Ctx, 0, Field);
+    P = B.CreateConstInBoundsGEP1_32(I64, P, D);
+    auto *L = B.CreateLoad(I64, P, Name + Twine(D));
+    L->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(C, {}));
+    return L;
+  };
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+  for (unsigned D = 0; D < 3; ++D) {
+    if (D >= Dims) {
+      GroupId[D] = Zero;
+      GroupRange[D] = LocalRange[D] = GlobalRange[D] = One;
+      GlobalIdBase[D] = Zero;
+      continue;
+    }
+    GroupId[D] = LoadField(ctx::GroupId, D, "group.id");
+    GroupRange[D] = LoadField(ctx::GroupRange, D, "group.range");
+    LocalRange[D] = LoadField(ctx::LocalRange, D, "local.range");
+    GlobalRange[D] =
+        B.CreateMul(GroupRange[D], LocalRange[D], "global.range" + Twine(D));
+    GlobalIdBase[D] =
+        B.CreateMul(GroupId[D], LocalRange[D], "global.id.base" + Twine(D));
+    WorkGroupSize = D ? B.CreateMul(WorkGroupSize, LocalRange[D], "wg.size")
+                      : LocalRange[D];
+  }
+  auto LoadPtr = [&](unsigned Field, const char *Name) {
+    auto *L = B.CreateLoad(
+        B.getPtrTy(), B.CreateConstInBoundsGEP2_32(CtxTy, Ctx, 0, Field), Name);
+    L->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(C, {}));
+    return L;
+  };
+  LocalMem = LoadPtr(ctx::LocalMem, "local.mem");
+  Scratch = LoadPtr(ctx::Scratch, "scratch");
+  ScratchOffset = B.getInt64(0);
+  Value *S = B.getInt64(SubGroupSize);
+  SubGroupCount = SubGroupSize == 1
+                      ? WorkGroupSize
+                      : B.CreateUDiv(B.CreateAdd(WorkGroupSize,
+                                                 B.getInt64(SubGroupSize - 1)),
+                                     S, "sg.count");
+  ItemCapacity = SubGroupSize == 1
+                     ? WorkGroupSize
+                     : B.CreateMul(SubGroupCount, S, "item.capacity");
+  B.CreateBr(OldEntry);
+}
+
+Value *CBSLowering::dimSelect(IRBuilder<> &B, Value *Dim,
+                              ArrayRef<Value *> PerDim, Value *Default) {
+  if (auto *CI = dyn_cast<ConstantInt>(Dim)) {
+    uint64_t D = CI->getZExtValue();
+    return D < Dims ? PerDim[D] : Default;
+  }
+  Value *Result = Default;
+  for (unsigned D = 0; D < Dims; ++D)
+    Result =
+        B.CreateSelect(B.CreateICmpEQ(Dim, ConstantInt::get(Dim->getType(), D)),
+                       PerDim[D], Result);
+  return Result;
+}
+
+void CBSLowering::lowerUniformBuiltins() {
+  SmallVector<CallBase *> Calls;
+  for (Instruction &I : instructions(W))
+    if (getBuiltinKind(&I) != BuiltinKind::None)
+      Calls.push_back(cast<CallBase>(&I));
+  for (CallBase *CB : Calls) {
+    IRBuilder<> B(CB);
+    Value *Repl = nullptr;
+    Value *Zero = B.getInt64(0), *One = B.getInt64(1);
+    switch (getBuiltinKind(CB)) {
+    case BuiltinKind::GroupId:
+      Repl = dimSelect(B, CB->getArgOperand(0), GroupId, Zero);
+      break;
+    case BuiltinKind::GroupRange:
+      Repl = dimSelect(B, CB->getArgOperand(0), GroupRange, One);
+      break;
+    case BuiltinKind::LocalRange:
+      Repl = dimSelect(B, CB->getArgOperand(0), LocalRange, One);
+      break;
+    case BuiltinKind::GlobalRange:
+      Repl = dimSelect(B, CB->getArgOperand(0), GlobalRange, One);
+      break;
+    case BuiltinKind::LocalMem:
+      Repl = LocalMem;
+      break;
+    case BuiltinKind::SubGroupMaxSize:
+      Repl = B.getInt32(SubGroupSize);
+      break;
+    case BuiltinKind::UniformAssertion:
+      CB->eraseFromParent(); // the fiber engine's check; nothing to lower
+      continue;
+    case BuiltinKind::SubGroupCount:
+      Repl = B.CreateTrunc(SubGroupCount, B.getInt32Ty());
+      break;
+    // Sub-group size 1 without the hierarchy: every work-item is its own
+    // sub-group, a sub-group barrier does nothing and a sub-group
+    // collective sees one value.
+    case BuiltinKind::SubGroupLocalId:
+      if (Hierarchical)
+        continue;
+      Repl = B.getInt32(0);
+      break;
+    case BuiltinKind::SubGroupSize:
+      if (Hierarchical)
+        continue;
+      Repl = B.getInt32(1);
+      break;
+    case BuiltinKind::SubGroupBarrier:
+      if (Hierarchical)
+        continue;
+      CB->eraseFromParent();
+      continue;
+    case BuiltinKind::Collective: {
+      auto Info = getCollectiveInfo(CB->getCalledFunction());
+      if (Hierarchical || Info->Scope != CollectiveInfo::SubGroup)
+        continue;
+      Repl = lowerSingleLaneCollective(B, *Info, CB->getArgOperand(0));
+      break;
+    }
+    default:
+      continue;
+    }
+    if (Repl->getType() != CB->getType())
+      Repl = B.CreateZExtOrTrunc(Repl, CB->getType());
+    CB->replaceAllUsesWith(Repl);
+    CB->eraseFromParent();
+  }
+}
+
+/// Whether \p I may move to the setup block once its operands are there:
+/// no side effects, cannot trap, and loads only from the closure, which the
+/// IR contract makes read-only for the kernel's lifetime.
+static bool isHoistable(const Instruction &I, const Value *Closure) {
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return LI->isSimple() && Closure &&
+           getUnderlyingObject(LI->getPointerOperand()) == Closure;
+  if (auto *BO = dyn_cast<BinaryOperator>(&I))
+    return !BO->isIntDivRem();
+  return isa<GetElementPtrInst>(I) || isa<CastInst>(I) || isa<CmpInst>(I) ||
+         isa<SelectInst>(I) || isa<FreezeInst>(I) || isa<ExtractValueInst>(I);
+}
+
+/// What depends only on the closure, the context and constants is the same
+/// for every work-item and region: computed once in setup, it never needs
+/// scratch, and the item loops stay lean.
+void CBSLowering::hoistGroupInvariants() {
+  SmallPtrSet<const Value *, 32> Invariant;
+  for (Argument &A : W->args())
+    Invariant.insert(&A);
+  // Allocas are per work-item objects, even though they sit in setup.
+  for (Instruction &I : *Setup)
+    if (!isa<AllocaInst>(I))
+      Invariant.insert(&I);
+  auto Available = [&](const Value *V) {
+    return isa<Constant>(V) || Invariant.contains(V);
+  };
+  const Value *Closure = W->getArg(0);
+  ReversePostOrderTraversal<Function *> RPOT(W);
+  for (BasicBlock *BB : RPOT) {
+    if (BB == Setup)
+      continue;
+    for (Instruction &I : make_early_inc_range(*BB)) {
+      if (!isHoistable(I, Closure) || !all_of(I.operands(), Available))
+        continue;
+      I.moveBefore(Setup->getTerminator());
+      I.dropLocation();
+      Invariant.insert(&I);
+      ++NumHoisted;
+    }
+  }
+}
+
+Function *CBSLowering::getLinearIdFunction() {
+  auto *F = cast<Function>(
+      M.getOrInsertFunction("__sublane_local_linear_id",
+                            FunctionType::get(Type::getInt64Ty(C), false))
+          .getCallee());
+  F->setDoesNotAccessMemory();
+  F->setDoesNotThrow();
+  F->setWillReturn();
+  return F;
+}
+
+Value *CBSLowering::allocateScratch(uint64_t Bytes, bool PerItem,
+                                    const Twine &Name) {
+  IRBuilder<> B(Setup->getTerminator());
+  Value *Address = B.CreateGEP(B.getInt8Ty(), Scratch, ScratchOffset, Name);
+  Value *Size = B.getInt64(alignTo(Bytes, ScratchAlign));
+  if (PerItem) {
+    Size = B.CreateMul(B.getInt64(Bytes), ItemCapacity);
+    Size = B.CreateAnd(B.CreateAdd(Size, B.getInt64(ScratchAlign - 1)),
+                       B.getInt64(~uint64_t(ScratchAlign - 1)));
+    ++ScratchArrays;
+    ScratchBytesPerItem += Bytes;
+  } else {
+    ScratchUniformBytes += alignTo(Bytes, ScratchAlign);
+  }
+  ScratchOffset = B.CreateAdd(ScratchOffset, Size);
+  return Address;
+}
+
+} // namespace cbs
+} // namespace sublane

@@ -1,0 +1,205 @@
+//===- WorkGroupCBS.cpp - Work-group continuation-based synchronization
+//-----===//
+
+#include "sublane/Passes/WorkGroupCBS.h"
+#include "CBSLowering.h"
+#include "sublane/Passes/SyncPointCheck.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/CommandLine.h"
+
+#define DEBUG_TYPE "sublane-wg-cbs"
+
+using namespace llvm;
+
+STATISTIC(NumKernelsLowered, "Number of kernels lowered by work-group CBS");
+
+namespace sublane {
+namespace cbs {
+bool CBSLowering::checkKernel() {
+  Dims = getUnsignedAttr(K, attr::Dims).value_or(1);
+  SubGroupSize = getUnsignedAttr(K, attr::SubGroupSize).value_or(1);
+  std::optional<Variant> V =
+      parseVariant(K.getFnAttribute(attr::Variant).getValueAsString());
+  if (!V)
+    V = SubGroupSize == 1 ? Variant::CBS : Variant::HCBS;
+  if (*V == Variant::WFV) {
+    reportKernelError(K, "variant 'wfv' (the whole-function vectorizer) is "
+                         "not available in this build; use 'hcbs'");
+    return false;
+  }
+  if (*V == Variant::CBS && SubGroupSize != 1) {
+    reportKernelError(K, "variant 'cbs' runs sub-groups of one work-item, "
+                         "but the kernel asks for sub-group size " +
+                             Twine(SubGroupSize) + "; use variant 'hcbs'");
+    return false;
+  }
+  Hierarchical = *V == Variant::HCBS;
+
+  bool Ok = checkSyncPoints(K, Dims, Hierarchical);
+  for (Instruction &I : instructions(K)) {
+    auto *AI = dyn_cast<AllocaInst>(&I);
+    if (AI && !AI->isStaticAlloca()) {
+      reportKernelError(K,
+                        "variable-length arrays and dynamic alloca are not "
+                        "supported in kernels",
+                        AI);
+      Ok = false;
+    }
+  }
+  return Ok;
+}
+
+void CBSLowering::createWorkGroupFunction() {
+  Type *Ptr = PointerType::getUnqual(C);
+  auto *FTy = FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false);
+  W = Function::Create(FTy, GlobalValue::InternalLinkage, K.getName() + ".wg",
+                       M);
+  ValueToValueMapTy VMap;
+  if (K.arg_size() == 1)
+    VMap[K.getArg(0)] = W->getArg(0);
+  SmallVector<ReturnInst *> Returns;
+  CloneFunctionInto(W, &K, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  W->getArg(0)->setName("closure");
+  W->getArg(1)->setName("ctx");
+  W->removeFnAttr(attr::Kernel);
+  W->removeFnAttr(Attribute::NoInline);
+  W->addFnAttr(attr::WorkGroupFunction, K.getName());
+  W->setLinkage(GlobalValue::InternalLinkage);
+  W->setDSOLocal(true);
+  // -fsanitize=function checks an indirect call against the type hash in
+  // the callee's prologue: K's hash would not match K.wg's type, and the
+  // runtime calls K.wg through a pointer of its own type.
+  W->setMetadata(LLVMContext::MD_func_sanitize, nullptr);
+}
+
+void CBSLowering::deleteOriginalBlocks() {
+  for (BasicBlock *BB : OriginalBlocks)
+    for (Instruction &I : *BB)
+      I.dropAllReferences();
+  for (BasicBlock *BB : OriginalBlocks) {
+    for (Instruction &I : *BB)
+      if (!I.use_empty())
+        I.replaceAllUsesWith(PoisonValue::get(I.getType()));
+    BB->eraseFromParent();
+  }
+}
+
+/// Orders blocks as they run: setup, dispatch, then each region's loop with
+/// its body inside. Only the printed IR changes; it is read by people.
+void CBSLowering::layoutBlocks() {
+  BasicBlock *Last = Dispatch;
+  Dispatch->moveAfter(Setup);
+  auto Place = [&](BasicBlock *BB) {
+    BB->moveAfter(Last);
+    Last = BB;
+  };
+  for (BasicBlock *BB : AfterBlocks)
+    Place(BB);
+  for (auto &R : Regions) {
+    Place(R->Preheader);
+    for (BasicBlock *BB : R->Headers)
+      Place(BB);
+    for (BasicBlock *BB : R->Clones)
+      Place(BB);
+    for (BasicBlock *BB : reverse(R->Latches))
+      Place(BB);
+    Place(R->Exit);
+  }
+  for (BasicBlock *BB : CombineBlocks)
+    Place(BB);
+  Place(Done);
+}
+
+void CBSLowering::completeDescriptor() {
+  GlobalVariable *GV = findDescriptor(K);
+  assert(GV && "prepare gives every kernel a descriptor");
+  auto *Init = GV->getInitializer();
+  auto *DescTy = cast<StructType>(GV->getValueType());
+  SmallVector<Constant *> Fields;
+  for (unsigned I = 0; I < desc::NumFields; ++I)
+    Fields.push_back(Init->getAggregateElement(I));
+  auto SetI32 = [&](unsigned F, uint64_t V) {
+    Fields[F] = ConstantInt::get(DescTy->getElementType(F), V);
+  };
+  auto *Flags = cast<ConstantInt>(Fields[desc::Flags]);
+  SetI32(desc::Flags, Flags->getZExtValue() | desc::LoweredFlag);
+  SetI32(desc::SubGroupSize, SubGroupSize);
+  SetI32(desc::Variant, unsigned(Hierarchical ? Variant::HCBS : Variant::CBS));
+  SetI32(desc::ScratchArrays, ScratchArrays);
+  SetI32(desc::ScratchBytesPerItem, ScratchBytesPerItem);
+  SetI32(desc::ScratchUniformBytes, ScratchUniformBytes);
+  Fields[desc::WorkGroupFn] = W;
+  GV->setInitializer(ConstantStruct::get(DescTy, Fields));
+}
+
+Function *CBSLowering::run() {
+  if (!checkKernel())
+    return nullptr;
+  createWorkGroupFunction();
+  emitSetup();
+  lowerUniformBuiltins();
+  hoistGroupInvariants();
+  lowerCollectivesToArrays();
+  rematerializeIdExpressions();
+  splitSyncPoints();
+  LaneLoops = Hierarchical && any_of(Syncs, [](const SyncPoint &SP) {
+                return !SP.WorkGroupLevel;
+              });
+  formRegions();
+  privatizeAllocas();
+  KernelShape Shape(*W, Dims, DivergenceSources::Conservative);
+  std::optional<KernelShape> SubGroupShape;
+  if (LaneLoops && SubGroupSize > 1)
+    SubGroupShape.emplace(*W, Dims,
+                          DivergenceSources::ConservativeWithinSubGroup,
+                          SubGroupUniformResults);
+  {
+    CycleInfo Cycles;
+    Cycles.compute(*W);
+    for (BasicBlock &BB : *W)
+      if (Cycles.getCycle(&BB))
+        BlocksInCycles.insert(&BB);
+  }
+  cloneRegions();
+  buildDispatch();
+  repairCrossRegionUses(Shape, SubGroupShape ? &*SubGroupShape : nullptr);
+  for (auto &R : Regions)
+    tagParallelAccesses(*R);
+  deleteOriginalBlocks();
+  specializeFullSubGroups();
+  separateLiveValuesFromUserMemory();
+  layoutBlocks();
+
+  std::string Broken;
+  raw_string_ostream OS(Broken);
+  if (verifyFunction(*W, &OS)) {
+    reportKernelError(K, "internal error: work-group CBS produced invalid "
+                         "IR; please report this kernel: " +
+                             Twine(OS.str()));
+    W->eraseFromParent();
+    return nullptr;
+  }
+  completeDescriptor();
+  ++NumKernelsLowered;
+  return W;
+}
+
+} // namespace cbs
+
+PreservedAnalyses WorkGroupCBSPass::run(Module &M, ModuleAnalysisManager &) {
+  bool Changed = false;
+  for (Function *K : getKernels(M)) {
+    if (!findDescriptor(*K)) {
+      reportKernelError(*K, "has no descriptor; run sublane-prepare first");
+      continue;
+    }
+    if (M.getFunction((K->getName() + ".wg").str()))
+      continue; // lowered already
+    Changed |= cbs::CBSLowering(*K).run() != nullptr;
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace sublane
