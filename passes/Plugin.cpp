@@ -38,6 +38,7 @@ static void registerCallbacks(PassBuilder &PB) {
   using namespace sublane;
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return KernelShapeAnalysis(); });
+    FAM.registerPass([] { return SubGroupShapeAnalysis(); });
   });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
@@ -65,6 +66,10 @@ static void registerCallbacks(PassBuilder &PB) {
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "print<sublane-shape>") {
           FPM.addPass(KernelShapePrinterPass(errs()));
+          return true;
+        }
+        if (Name == "print<sublane-sg-shape>") {
+          FPM.addPass(SubGroupShapePrinterPass(errs()));
           return true;
         }
         return false;

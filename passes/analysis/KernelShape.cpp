@@ -113,10 +113,9 @@ bool isConservativeSource(const Instruction &I) {
 KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
                          ArrayRef<const Value *> AlwaysUniform)
     : F(&Fn), Dims(Dims),
+      WithinSubGroup(Sources == DivergenceSources::ProvableWithinSubGroup ||
+                     Sources == DivergenceSources::ConservativeWithinSubGroup),
       UniformSet(AlwaysUniform.begin(), AlwaysUniform.end()) {
-  bool WithinSubGroup =
-      Sources == DivergenceSources::ProvableWithinSubGroup ||
-      Sources == DivergenceSources::ConservativeWithinSubGroup;
   // Data read from memory may be the same for every work-item whatever
   // address it comes from: divergence that is certain stops there.
   bool Provable = Sources == DivergenceSources::Provable ||
@@ -174,8 +173,10 @@ KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
     bool Grew = false;
     for (const CallBase *CB : UniformIfIndexIs)
       if (!UniformSet.contains(CB) &&
-          getShape(CB->getArgOperand(1)).isUniform())
+          getShape(CB->getArgOperand(1)).isUniform()) {
+        SourceSet.erase(CB); // a select is a source until its lane is known
         Grew |= UniformSet.insert(CB).second;
+      }
     if (!Grew)
       break;
   }
@@ -218,9 +219,13 @@ KernelShape::~KernelShape() = default;
 
 /// The source of stride 1: the linear local id, and in 1D kernels the local
 /// and global ids of dimension 0.
-static bool isUnitStrideSource(const Value *V, unsigned Dims) {
+static bool isUnitStrideSource(const Value *V, unsigned Dims,
+                               bool WithinSubGroup) {
   BuiltinKind K = getBuiltinKind(V);
   if (K == BuiltinKind::LocalLinearId)
+    return true;
+  // Lanes are consecutive linear ids: within a sub-group, the lane is one.
+  if (WithinSubGroup && K == BuiltinKind::SubGroupLocalId)
     return true;
   if (Dims != 1 || (K != BuiltinKind::LocalId && K != BuiltinKind::GlobalId))
     return false;
@@ -263,7 +268,7 @@ void KernelShape::computeAffineShapes() {
       if (UI->isUniform(&I) || isa<PHINode>(I))
         continue;
       std::optional<int64_t> Stride;
-      if (isUnitStrideSource(&I, Dims)) {
+      if (isUnitStrideSource(&I, Dims, WithinSubGroup)) {
         Stride = 1;
       } else if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
         auto A = StrideOf(BO->getOperand(0)), B = StrideOf(BO->getOperand(1));
@@ -292,6 +297,30 @@ void KernelShape::computeAffineShapes() {
         }
       } else if (isa<TruncInst>(I) || isa<FreezeInst>(I)) {
         Stride = StrideOf(I.getOperand(0));
+      } else if (isa<ZExtInst>(I) || isa<SExtInst>(I)) {
+        // Extending base + stride * id is base' + stride * id only when
+        // no item's value wraps in the narrow type: an id (it is small), a
+        // non-negative zext, or arithmetic that promises not to wrap.
+        Value *Op = I.getOperand(0);
+        auto *OBO = dyn_cast<OverflowingBinaryOperator>(Op);
+        auto IsId = [&](Value *V) {
+          return isUnitStrideSource(V, Dims, WithinSubGroup);
+        };
+        // Local ids stay below 2^16: a trunc to more bits keeps them whole
+        // (global ids have no such bound).
+        auto *Trunc = dyn_cast<TruncInst>(Op);
+        BuiltinKind Truncated =
+            Trunc ? getBuiltinKind(Trunc->getOperand(0)) : BuiltinKind::None;
+        bool LocalId = Truncated == BuiltinKind::LocalLinearId ||
+                       Truncated == BuiltinKind::LocalId;
+        bool Exact = IsId(Op) ||
+                     (LocalId && IsId(Trunc->getOperand(0)) &&
+                      Trunc->getDestTy()->getScalarSizeInBits() > 16) ||
+                     (isa<ZExtInst>(I) &&
+                      (I.hasNonNeg() || (OBO && OBO->hasNoUnsignedWrap()))) ||
+                     (isa<SExtInst>(I) && OBO && OBO->hasNoSignedWrap());
+        if (Exact)
+          Stride = StrideOf(Op);
       } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
         unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
         MapVector<Value *, APInt> VarOffsets;
@@ -428,7 +457,8 @@ bool KernelShape::invalidate(Function &, const PreservedAnalyses &PA,
 }
 
 void KernelShape::print(raw_ostream &OS) const {
-  OS << "sublane shapes for '" << F->getName() << "' (" << Dims << "D):\n";
+  OS << "sublane " << (WithinSubGroup ? "sub-group " : "") << "shapes for '"
+     << F->getName() << "' (" << Dims << "D):\n";
   for (BasicBlock &BB : *F) {
     OS << "block ";
     BB.printAsOperand(OS, false);
@@ -472,10 +502,24 @@ KernelShape KernelShapeAnalysis::run(Function &F, FunctionAnalysisManager &) {
                      DivergenceSources::Conservative);
 }
 
+AnalysisKey SubGroupShapeAnalysis::Key;
+
+KernelShape SubGroupShapeAnalysis::run(Function &F, FunctionAnalysisManager &) {
+  return KernelShape(F, getUnsignedAttr(F, attr::Dims).value_or(1),
+                     DivergenceSources::ConservativeWithinSubGroup);
+}
+
 PreservedAnalyses KernelShapePrinterPass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (isKernel(F))
     FAM.getResult<KernelShapeAnalysis>(F).print(OS);
+  return PreservedAnalyses::all();
+}
+
+PreservedAnalyses SubGroupShapePrinterPass::run(Function &F,
+                                                FunctionAnalysisManager &FAM) {
+  if (isKernel(F))
+    FAM.getResult<SubGroupShapeAnalysis>(F).print(OS);
   return PreservedAnalyses::all();
 }
 

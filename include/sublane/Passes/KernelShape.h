@@ -108,6 +108,9 @@ private:
 
   llvm::Function *F;
   unsigned Dims;
+  /// Shapes within one sub-group (the lanes of one vector) rather than
+  /// within the work-group.
+  bool WithinSubGroup;
   llvm::DenseSet<const llvm::Value *> SourceSet, UniformSet;
   std::unique_ptr<llvm::TargetTransformInfo> TTI;
   std::unique_ptr<llvm::DominatorTree> DT;
@@ -133,6 +136,20 @@ public:
   Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 };
 
+/// The shape within each sub-group, what the vectorizer asks: uniform in the
+/// sub-group (the sub-group id and size, sub-group reductions, broadcasts and
+/// votes), affine in the lane (stride 1: contiguous; else strided), or
+/// varying; divergent blocks are those under a branch on the lane.
+class SubGroupShapeAnalysis
+    : public llvm::AnalysisInfoMixin<SubGroupShapeAnalysis> {
+  friend llvm::AnalysisInfoMixin<SubGroupShapeAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = KernelShape;
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+};
+
 /// `print<sublane-shape>`: prints each instruction's shape, for lit tests.
 class KernelShapePrinterPass
     : public llvm::PassInfoMixin<KernelShapePrinterPass> {
@@ -140,6 +157,18 @@ class KernelShapePrinterPass
 
 public:
   explicit KernelShapePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  static bool isRequired() { return true; }
+};
+
+/// `print<sublane-sg-shape>`: the same at the sub-group level.
+class SubGroupShapePrinterPass
+    : public llvm::PassInfoMixin<SubGroupShapePrinterPass> {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit SubGroupShapePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
   static bool isRequired() { return true; }
