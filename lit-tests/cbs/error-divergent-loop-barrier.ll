@@ -1,5 +1,5 @@
-; A barrier in a loop whose trip count depends on the id is reached a
-; different number of times by different work-items: an error.
+; A barrier in a loop that runs lid times: ids 0 and 1 already run it a
+; different number of times, so the divergence is certain: an error.
 ; RUN: not %opt -passes=sublane-prepare,sublane-wg-cbs -disable-output %s 2>&1 | FileCheck %s
 
 ; CHECK: error: {{.*}}kernel 'k': work-group barrier in divergent control flow: the branch depends on the work-item id
@@ -7,13 +7,15 @@
 define void @k(ptr %args) #0 {
 entry:
   %lid = call i64 @__sublane_local_id(i32 0)
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  br label %head
+head:
+  %i = phi i64 [ 0, %entry ], [ %next, %body ]
+  %more = icmp ult i64 %i, %lid
+  br i1 %more, label %body, label %done
+body:
   call void @__sublane_wg_barrier()
   %next = add i64 %i, 1
-  %more = icmp ult i64 %next, %lid
-  br i1 %more, label %loop, label %done
+  br label %head
 done:
   ret void
 }

@@ -25,9 +25,14 @@ namespace {
 /// (lanes diverge).
 class LevelCheck {
 public:
-  LevelCheck(Function &K, unsigned Dims, DivergenceSources Sources,
-             DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE)
-      : K(K), Shape(K, Dims, Sources), DT(DT), LI(LI), SE(SE) {}
+  /// \p Certain finds the divergence that is certain (ids only); \p Possible
+  /// the divergence there may be (ids and anything read from memory), which
+  /// a proof of uniformity must rule out.
+  LevelCheck(Function &K, unsigned Dims, DivergenceSources Certain,
+             DivergenceSources Possible, DominatorTree &DT, LoopInfo &LI,
+             ScalarEvolution &SE)
+      : K(K), Shape(K, Dims, Certain), PossibleShape(K, Dims, Possible), DT(DT),
+        LI(LI), SE(SE) {}
 
   /// Checks sync point \p I; false after an error.
   bool check(Instruction &I, StringRef What, StringRef Group);
@@ -44,7 +49,7 @@ private:
                        StringRef What, StringRef Group);
 
   Function &K;
-  KernelShape Shape;
+  KernelShape Shape, PossibleShape;
   DominatorTree &DT;
   LoopInfo &LI;
   ScalarEvolution &SE;
@@ -58,7 +63,7 @@ bool LevelCheck::isUniformSCEV(const SCEV *S) const {
     return true;
   return !SCEVExprContains(S, [&](const SCEV *E) {
     auto *U = dyn_cast<SCEVUnknown>(E);
-    return U && !Shape.isUniform(U->getValue());
+    return U && !PossibleShape.isUniform(U->getValue());
   });
 }
 
@@ -125,10 +130,11 @@ bool LevelCheck::isProvablyUniform(const Loop *L, const BranchInst *BI) const {
   return isUniformSCEV(SE.getExitCount(L, BI->getParent()));
 }
 
-/// Whether \p L's exit count at \p BI depends on the id through additions,
-/// multiplications by constants, extensions and min/max alone (a count of
-/// `lid` iterations): then different ids give different counts. A division
-/// (a grid-stride loop's count) may give every id the same count.
+/// Whether \p L's exit count at \p BI certainly differs between work-items:
+/// it depends on one id and no other value that may vary, and evaluated for
+/// the ids 0 and 1 (every group where divergence matters has both) it gives
+/// two counts ScalarEvolution knows to differ (`i < lid`). A grid-stride
+/// loop's count ((n - lid) / stride) gives both ids one count: not certain.
 bool LevelCheck::isCertainlyDivergent(const Loop *L,
                                       const BranchInst *BI) const {
   if (!L->contains(BI->getParent()))
@@ -136,18 +142,27 @@ bool LevelCheck::isCertainlyDivergent(const Loop *L,
   const SCEV *Count = SE.getExitCount(L, BI->getParent());
   if (isa<SCEVCouldNotCompute>(Count))
     return false;
-  bool DependsOnId = false, OneToOne = true;
+  const SCEVUnknown *Id = nullptr;
+  bool OtherVarying = false;
   SCEVExprContains(Count, [&](const SCEV *E) {
-    if (auto *U = dyn_cast<SCEVUnknown>(E))
-      DependsOnId |= !Shape.isUniform(U->getValue());
-    else if (isa<SCEVUDivExpr, SCEVAddRecExpr, SCEVPtrToIntExpr>(E))
-      OneToOne = false;
-    else if (auto *Mul = dyn_cast<SCEVMulExpr>(E))
-      OneToOne &=
-          Mul->getNumOperands() == 2 && isa<SCEVConstant>(Mul->getOperand(0));
+    auto *U = dyn_cast<SCEVUnknown>(E);
+    if (!U || PossibleShape.isUniform(U->getValue()))
+      return false;
+    if (isWorkItemVaryingBuiltin(getBuiltinKind(U->getValue())) &&
+        (!Id || Id == U))
+      Id = U;
+    else
+      OtherVarying = true;
     return false;
   });
-  return DependsOnId && OneToOne;
+  if (!Id || OtherVarying)
+    return false;
+  auto CountFor = [&](uint64_t IdValue) {
+    ValueToSCEVMapTy Map;
+    Map[Id->getValue()] = SE.getConstant(Id->getType(), IdValue);
+    return SCEVParameterRewriter::rewrite(Count, SE, Map);
+  };
+  return SE.isKnownPredicate(ICmpInst::ICMP_NE, CountFor(0), CountFor(1));
 }
 
 void LevelCheck::reportDivergent(Instruction &I, const Instruction *Branch,
@@ -206,11 +221,13 @@ bool checkSyncPoints(Function &K, unsigned Dims, bool SubGroupLevel) {
   TargetLibraryInfo TLI(TLII, &K);
   AssumptionCache AC(K);
   ScalarEvolution SE(K, TLI, AC, DT, LI);
-  LevelCheck GroupLevel(K, Dims, DivergenceSources::Provable, DT, LI, SE);
+  LevelCheck GroupLevel(K, Dims, DivergenceSources::Provable,
+                        DivergenceSources::Conservative, DT, LI, SE);
   std::optional<LevelCheck> LaneLevel;
   if (SubGroupLevel)
-    LaneLevel.emplace(K, Dims, DivergenceSources::ProvableWithinSubGroup, DT,
-                      LI, SE);
+    LaneLevel.emplace(K, Dims, DivergenceSources::ProvableWithinSubGroup,
+                      DivergenceSources::ConservativeWithinSubGroup, DT, LI,
+                      SE);
   bool Ok = true;
   for (Instruction &I : instructions(K)) {
     BuiltinKind Kind = getBuiltinKind(&I);
