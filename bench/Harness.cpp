@@ -51,6 +51,9 @@ size_t scaled(size_t Base, size_t Multiple, double Power) {
 void setThreads(unsigned N) {
   set_kernel_threads(N);
   omp_set_num_threads(int(N));
+  // Another SYCL implementation's OpenMP workers read the environment when
+  // they start.
+  setenv("OMP_NUM_THREADS", std::to_string(N).c_str(), 1);
 }
 
 void fail(benchmark::State &State, const std::string &Error) {

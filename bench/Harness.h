@@ -72,6 +72,26 @@ void setThreads(unsigned N);
 /// Records a failed check; the executable then exits with status 1.
 void fail(benchmark::State &State, const std::string &Error);
 
+/// Whether kernels launched with sub-group size S run at S. Under sublane a
+/// refusal is a failure; another implementation may not offer S (AdaptiveCpp
+/// on CPUs runs 1-wide), and its variant is skipped, not run at a size its
+/// indexing was not written for.
+template <uint32_t S>
+bool checkSubGroupSize(benchmark::State &State, sycl::queue &Q) {
+  uint32_t Granted = grantedSubGroupSize<S>(Q);
+  if (Granted == S)
+    return true;
+  std::string Why = "sub-group size " + std::to_string(S) +
+                    " not granted (the kernel ran at " +
+                    std::to_string(Granted) + ")";
+#ifdef BENCH_OTHER_SYCL
+  State.SkipWithError(Why.c_str());
+#else
+  fail(State, Why);
+#endif
+  return false;
+}
+
 /// The relative difference of two values, guarded against zero.
 inline double relativeError(double Got, double Want) {
   return std::fabs(Got - Want) / std::fmax(std::fabs(Want), 1e-30);
@@ -81,10 +101,15 @@ inline double relativeError(double Got, double Want) {
 /// reference), runs Body once and checks the result, then times Body.
 /// Problem provides `std::string check() const` (empty when right) and
 /// `int64_t bytes() const` (the memory traffic of one run).
-template <typename Problem, typename Body>
+/// SubGroupSize: the size a SYCL variant was written for (0 for hand-written
+/// code); a variant the implementation runs at another size is not timed.
+template <typename Problem, uint32_t SubGroupSize = 0, typename Body>
 void run(benchmark::State &State, Body &&Run) {
   setThreads(unsigned(State.range(0)));
   Problem P;
+  if constexpr (SubGroupSize != 0)
+    if (!checkSubGroupSize<SubGroupSize>(State, P.Q))
+      return;
   Run(P);
   if (std::string Error = P.check(); !Error.empty())
     return fail(State, Error);

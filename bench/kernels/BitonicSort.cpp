@@ -55,14 +55,13 @@ inline float exchange(uint32_t Pos, uint32_t Size, uint32_t Stride, float Mine,
 
 template <uint32_t S> class BitonicSortKernel;
 template <uint32_t S> void bitonicSort(benchmark::State &State) {
-  bench::run<Keys>(State, [](Keys &P) {
+  bench::run<Keys, S>(State, [](Keys &P) {
     const float *In = P.In;
     float *Out = P.Out;
     P.Q.submit([&](sycl::handler &H) {
          sycl::local_accessor<float, 1> Shared(sycl::range<1>(Block), H);
-         H.parallel_for<BitonicSortKernel<S>>(
-             sycl::nd_range<1>(P.N, Block), bench::sub_group_size<S>(),
-             [=](sycl::nd_item<1> It) {
+         bench::parallel_for<BitonicSortKernel<S>, S>(
+             H, sycl::nd_range<1>(P.N, Block), [=](sycl::nd_item<1> It) {
                sycl::sub_group Sg = It.get_sub_group();
                uint32_t Pos = uint32_t(It.get_local_id(0));
                float Key = In[It.get_global_id(0)];

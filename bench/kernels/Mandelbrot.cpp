@@ -54,13 +54,13 @@ struct Image {
 
 template <uint32_t S> class MandelbrotKernel;
 template <uint32_t S> void mandelbrot(benchmark::State &State) {
-  bench::run<Image>(State, [](Image &P) {
+  bench::run<Image, S>(State, [](Image &P) {
     uint32_t *Out = P.Out;
     const size_t Side = P.Side;
     P.Q.submit([&](sycl::handler &H) {
-         H.parallel_for<MandelbrotKernel<S>>(
-             sycl::nd_range<2>({Side, Side}, {1, WorkGroupSize}),
-             bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
+         bench::parallel_for<MandelbrotKernel<S>, S>(
+             H, sycl::nd_range<2>({Side, Side}, {1, WorkGroupSize}),
+             [=](sycl::nd_item<2> It) {
                size_t Row = It.get_global_id(0), Col = It.get_global_id(1);
                Out[Row * Side + Col] = escapeTime(Row, Col, Side);
              });

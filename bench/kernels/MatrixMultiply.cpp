@@ -60,14 +60,14 @@ struct ColumnMajor : Matrices {
 
 template <uint32_t S> class GemmKernel;
 template <uint32_t S> void gemm(benchmark::State &State) {
-  bench::run<ColumnMajor>(State, [](ColumnMajor &P) {
+  bench::run<ColumnMajor, S>(State, [](ColumnMajor &P) {
     const float *A = P.A, *B = P.B;
     float *C = P.C;
     const size_t N = P.N;
     P.Q.submit([&](sycl::handler &H) {
-         H.parallel_for<GemmKernel<S>>(
-             sycl::nd_range<2>({N, N}, {1, WorkGroupSize}),
-             bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
+         bench::parallel_for<GemmKernel<S>, S>(
+             H, sycl::nd_range<2>({N, N}, {1, WorkGroupSize}),
+             [=](sycl::nd_item<2> It) {
                size_t J = It.get_global_id(0), I = It.get_global_id(1);
                float Acc = 0;
                for (size_t K = 0; K < N; ++K)
@@ -120,14 +120,14 @@ struct RowMajor : Matrices {
 
 template <uint32_t S> class TiledMatmulKernel;
 template <uint32_t S> void tiledMatmul(benchmark::State &State) {
-  bench::run<RowMajor>(State, [](RowMajor &P) {
+  bench::run<RowMajor, S>(State, [](RowMajor &P) {
     const float *A = P.A, *B = P.B;
     float *C = P.C;
     const size_t N = P.N;
     P.Q.submit([&](sycl::handler &H) {
-         H.parallel_for<TiledMatmulKernel<S>>(
-             sycl::nd_range<2>({N, N}, {1, WorkGroupSize}),
-             bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
+         bench::parallel_for<TiledMatmulKernel<S>, S>(
+             H, sycl::nd_range<2>({N, N}, {1, WorkGroupSize}),
+             [=](sycl::nd_item<2> It) {
                sycl::sub_group Sg = It.get_sub_group();
                size_t Row = It.get_global_id(0), Col = It.get_global_id(1);
                size_t Lane = Sg.get_local_linear_id();

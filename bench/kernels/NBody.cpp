@@ -73,14 +73,13 @@ struct Bodies {
 
 template <uint32_t S> class NBodyKernel;
 template <uint32_t S> void nbody(benchmark::State &State) {
-  bench::run<Bodies>(State, [](Bodies &P) {
+  bench::run<Bodies, S>(State, [](Bodies &P) {
     const float *X = P.X, *Y = P.Y, *Z = P.Z, *M = P.M;
     float *Acc = P.Acc;
     const size_t N = P.N;
     P.Q.submit([&](sycl::handler &H) {
-         H.parallel_for<NBodyKernel<S>>(
-             sycl::nd_range<1>(N, WorkGroupSize), bench::sub_group_size<S>(),
-             [=](sycl::nd_item<1> It) {
+         bench::parallel_for<NBodyKernel<S>, S>(
+             H, sycl::nd_range<1>(N, WorkGroupSize), [=](sycl::nd_item<1> It) {
                size_t I = It.get_global_id(0);
                float Xi = X[I], Yi = Y[I], Zi = Z[I];
                float Ax = 0, Ay = 0, Az = 0;

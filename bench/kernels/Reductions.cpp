@@ -45,15 +45,15 @@ struct ArraySum {
 
 template <uint32_t S> class SubGroupReduceKernel;
 template <uint32_t S> void subGroupReduce(benchmark::State &State) {
-  bench::run<ArraySum>(State, [](ArraySum &P) {
+  bench::run<ArraySum, S>(State, [](ArraySum &P) {
     *P.Total = 0;
     const size_t Items = P.N / Chunk;
     const float *In = P.In;
     float *Total = P.Total;
     P.Q.submit([&](sycl::handler &H) {
-         H.parallel_for<SubGroupReduceKernel<S>>(
-             sycl::nd_range<1>(Items, WorkGroupSize),
-             bench::sub_group_size<S>(), [=](sycl::nd_item<1> It) {
+         bench::parallel_for<SubGroupReduceKernel<S>, S>(
+             H, sycl::nd_range<1>(Items, WorkGroupSize),
+             [=](sycl::nd_item<1> It) {
                size_t I = It.get_global_id(0);
                float Sum = 0;
                for (size_t K = 0; K < Chunk; ++K)
@@ -107,12 +107,12 @@ struct GroupSums {
 
 template <uint32_t S> class WorkGroupReduceKernel;
 template <uint32_t S> void workGroupReduce(benchmark::State &State) {
-  bench::run<GroupSums>(State, [](GroupSums &P) {
+  bench::run<GroupSums, S>(State, [](GroupSums &P) {
     const float *In = P.In;
     float *Out = P.Out;
     P.Q.submit([&](sycl::handler &H) {
-         H.parallel_for<WorkGroupReduceKernel<S>>(
-             sycl::nd_range<1>(P.N, WorkGroupSize), bench::sub_group_size<S>(),
+         bench::parallel_for<WorkGroupReduceKernel<S>, S>(
+             H, sycl::nd_range<1>(P.N, WorkGroupSize),
              [=](sycl::nd_item<1> It) {
                float Sum = sycl::reduce_over_group(It.get_group(),
                                                    In[It.get_global_id(0)],

@@ -43,14 +43,14 @@ struct BlockScan {
 
 template <uint32_t S> class PrefixScanKernel;
 template <uint32_t S> void prefixScan(benchmark::State &State) {
-  bench::run<BlockScan>(State, [](BlockScan &P) {
+  bench::run<BlockScan, S>(State, [](BlockScan &P) {
     const int *In = P.In;
     int *Out = P.Out;
     P.Q.submit([&](sycl::handler &H) {
          sycl::local_accessor<int, 1> Totals(sycl::range<1>(WorkGroupSize / S),
                                              H);
-         H.parallel_for<PrefixScanKernel<S>>(
-             sycl::nd_range<1>(P.N, WorkGroupSize), bench::sub_group_size<S>(),
+         bench::parallel_for<PrefixScanKernel<S>, S>(
+             H, sycl::nd_range<1>(P.N, WorkGroupSize),
              [=](sycl::nd_item<1> It) {
                sycl::sub_group Sg = It.get_sub_group();
                size_t I = It.get_global_id(0);
@@ -124,23 +124,22 @@ struct Compaction {
 
 template <uint32_t S> class StreamCompactionKernel;
 template <uint32_t S> void streamCompaction(benchmark::State &State) {
-  bench::run<Compaction>(State, [](Compaction &P) {
+  bench::run<Compaction, S>(State, [](Compaction &P) {
     const float *In = P.In;
     float *Out = P.Out;
     uint32_t *Counts = P.Counts;
     P.Q.submit([&](sycl::handler &H) {
          sycl::local_accessor<uint32_t, 1> SgCounts(
              sycl::range<1>(WorkGroupSize / S), H);
-         H.parallel_for<StreamCompactionKernel<S>>(
-             sycl::nd_range<1>(P.N, WorkGroupSize), bench::sub_group_size<S>(),
+         bench::parallel_for<StreamCompactionKernel<S>, S>(
+             H, sycl::nd_range<1>(P.N, WorkGroupSize),
              [=](sycl::nd_item<1> It) {
                sycl::sub_group Sg = It.get_sub_group();
                float X = In[It.get_global_id(0)];
                bool Keep = X > Threshold;
                uint32_t Place = sycl::exclusive_scan_over_group(
                    Sg, Keep ? 1u : 0u, sycl::plus<uint32_t>());
-               uint32_t SgKept =
-                   sycl::ext::oneapi::group_ballot(Sg, Keep).count();
+               uint32_t SgKept = bench::ballot_count(Sg, Keep);
                uint32_t SgId = Sg.get_group_linear_id();
                if (Sg.leader())
                  SgCounts[SgId] = SgKept;

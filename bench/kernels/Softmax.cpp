@@ -52,15 +52,15 @@ struct Rows {
 
 template <uint32_t S> class SoftmaxKernel;
 template <uint32_t S> void softmax(benchmark::State &State) {
-  bench::run<Rows>(State, [](Rows &P) {
+  bench::run<Rows, S>(State, [](Rows &P) {
     const float *In = P.In;
     float *Out = P.Out;
     P.Q.submit([&](sycl::handler &H) {
          sycl::local_accessor<float, 1> Partial(
              sycl::range<1>(WorkGroupSize / S), H);
-         H.parallel_for<SoftmaxKernel<S>>(
-             sycl::nd_range<1>(P.Count * WorkGroupSize, WorkGroupSize),
-             bench::sub_group_size<S>(), [=](sycl::nd_item<1> It) {
+         bench::parallel_for<SoftmaxKernel<S>, S>(
+             H, sycl::nd_range<1>(P.Count * WorkGroupSize, WorkGroupSize),
+             [=](sycl::nd_item<1> It) {
                sycl::sub_group Sg = It.get_sub_group();
                const uint32_t SgId = Sg.get_group_linear_id();
                const uint32_t SgCount = Sg.get_group_linear_range();

@@ -47,16 +47,16 @@ struct Grid {
 
 template <uint32_t S> class StencilKernel;
 template <uint32_t S> void stencil(benchmark::State &State) {
-  bench::run<Grid>(State, [](Grid &P) {
+  bench::run<Grid, S>(State, [](Grid &P) {
     const float *In = P.In;
     float *Out = P.Out;
     const long Side = long(P.Side);
     P.Q.submit([&](sycl::handler &H) {
          sycl::local_accessor<float, 2> T(sycl::range<2>(Tile + 2, Tile + 2),
                                           H);
-         H.parallel_for<StencilKernel<S>>(
-             sycl::nd_range<2>({P.Side, P.Side}, {Tile, Tile}),
-             bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
+         bench::parallel_for<StencilKernel<S>, S>(
+             H, sycl::nd_range<2>({P.Side, P.Side}, {Tile, Tile}),
+             [=](sycl::nd_item<2> It) {
                auto at = [=](long Y, long X) {
                  return Y < 0 || X < 0 || Y >= Side || X >= Side
                             ? 0.0f

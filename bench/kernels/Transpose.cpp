@@ -38,15 +38,15 @@ struct Square {
 
 template <uint32_t S> class TransposeKernel;
 template <uint32_t S> void transpose(benchmark::State &State) {
-  bench::run<Square>(State, [](Square &P) {
+  bench::run<Square, S>(State, [](Square &P) {
     const uint32_t *In = P.In;
     uint32_t *Out = P.Out;
     const size_t Side = P.Side;
     P.Q.submit([&](sycl::handler &H) {
          sycl::local_accessor<uint32_t, 2> T(sycl::range<2>(Tile, Tile + 1), H);
-         H.parallel_for<TransposeKernel<S>>(
-             sycl::nd_range<2>({Side, Side}, {Tile, Tile}),
-             bench::sub_group_size<S>(), [=](sycl::nd_item<2> It) {
+         bench::parallel_for<TransposeKernel<S>, S>(
+             H, sycl::nd_range<2>({Side, Side}, {Tile, Tile}),
+             [=](sycl::nd_item<2> It) {
                size_t Ly = It.get_local_id(0), Lx = It.get_local_id(1);
                size_t Gy = It.get_group(0) * Tile, Gx = It.get_group(1) * Tile;
                T[{Ly, Lx}] = In[(Gy + Ly) * Side + Gx + Lx];

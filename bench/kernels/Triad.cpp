@@ -44,16 +44,16 @@ struct TriadArrays {
 
 template <uint32_t S> class TriadKernel;
 template <uint32_t S> void triad(benchmark::State &State) {
-  bench::run<TriadArrays>(State, [](TriadArrays &P) {
+  bench::run<TriadArrays, S>(State, [](TriadArrays &P) {
     float *A = P.A;
     const float *B = P.B, *C = P.C;
     P.Q.submit([&](sycl::handler &H) {
-         H.parallel_for<TriadKernel<S>>(sycl::nd_range<1>(P.N, WorkGroupSize),
-                                        bench::sub_group_size<S>(),
-                                        [=](sycl::nd_item<1> It) {
-                                          size_t I = It.get_global_id(0);
-                                          A[I] = B[I] + Factor * C[I];
-                                        });
+         bench::parallel_for<TriadKernel<S>, S>(
+             H, sycl::nd_range<1>(P.N, WorkGroupSize),
+             [=](sycl::nd_item<1> It) {
+               size_t I = It.get_global_id(0);
+               A[I] = B[I] + Factor * C[I];
+             });
        })
         .wait();
   });
@@ -85,13 +85,14 @@ struct LaunchShape {
 
 template <uint32_t S> class LaunchKernel;
 template <uint32_t S> void launch(benchmark::State &State) {
-  bench::run<LaunchShape>(State, [](LaunchShape &P) {
+  bench::run<LaunchShape, S>(State, [](LaunchShape &P) {
     uint32_t *Out = P.Out;
     P.Q.submit([&](sycl::handler &H) {
-         H.parallel_for<LaunchKernel<S>>(
+         bench::parallel_for<LaunchKernel<S>, S>(
+             H,
              sycl::nd_range<1>(LaunchShape::Groups * WorkGroupSize,
                                WorkGroupSize),
-             bench::sub_group_size<S>(), [=](sycl::nd_item<1> It) {
+             [=](sycl::nd_item<1> It) {
                if (It.get_local_id(0) == 0)
                  Out[It.get_group(0)] = uint32_t(It.get_group(0));
              });
