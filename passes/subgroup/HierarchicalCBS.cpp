@@ -1,5 +1,4 @@
-//===- HierarchicalCBS.cpp - Hierarchical CBS: lane loops, sub-group combine
-//---===//
+//===- HierarchicalCBS.cpp - Lane loops and sub-group combine steps -------===//
 
 #include "../workgroup/CBSLowering.h"
 

@@ -26,6 +26,8 @@
 #include "sublane/Passes/KernelInfo.h"
 #include "sublane/Passes/KernelShape.h"
 
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
@@ -170,6 +172,7 @@ private:
   void deleteOriginalBlocks();
   void layoutBlocks();
   void completeDescriptor();
+  void remarkLowered();
 
   Value *allocateScratch(uint64_t BytesPerItem, bool PerItem,
                          const Twine &Name);
@@ -200,6 +203,12 @@ private:
   Value *ScratchOffset = nullptr; ///< running i64 offset, in setup
   unsigned ScratchArrays = 0;
   uint64_t ScratchBytesPerItem = 0, ScratchUniformBytes = 0;
+  /// Remarks on what the lowering costs (-Rpass=sublane,
+  /// -Rpass-analysis=sublane): created with K.wg.
+  std::unique_ptr<OptimizationRemarkEmitter> ORE;
+  /// Live values by where they are kept, for the summary remark.
+  unsigned LiveUniform = 0, LiveRecomputed = 0, LivePerSubGroup = 0,
+           LivePerItem = 0, PrivatePerItem = 0;
 
   /// Variant hcbs: regions run as loops over the lanes of one sub-group of
   /// SubGroupSize lanes, inside a loop over the sub-groups.

@@ -1,5 +1,4 @@
-//===- Collectives.cpp - Collectives through arrays
-//-------------------------===//
+//===- Collectives.cpp - Collectives through arrays -----------------------===//
 
 #include "CBSLowering.h"
 

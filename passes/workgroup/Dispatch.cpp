@@ -1,9 +1,7 @@
-//===- Dispatch.cpp - The state machine between regions
-//---------------------===//
+//===- Dispatch.cpp - The state machine between regions -------------------===//
 
 #include "CBSLowering.h"
 
-#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/CommandLine.h"
 
 #define DEBUG_TYPE "sublane-wg-cbs"

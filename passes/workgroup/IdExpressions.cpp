@@ -1,10 +1,8 @@
-//===- IdExpressions.cpp - Id expressions recomputed at their uses
-//----------===//
+//===- IdExpressions.cpp - Id expressions recomputed at their uses --------===//
 
 #include "CBSLowering.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Support/CommandLine.h"
 
 #define DEBUG_TYPE "sublane-wg-cbs"
 

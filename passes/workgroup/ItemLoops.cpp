@@ -1,9 +1,7 @@
-//===- ItemLoops.cpp - Work-item loops
-//--------------------------------------===//
+//===- ItemLoops.cpp - Work-item loops ------------------------------------===//
 
 #include "CBSLowering.h"
 
-#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/CommandLine.h"
 
 #define DEBUG_TYPE "sublane-wg-cbs"

@@ -1,10 +1,8 @@
-//===- LiveValues.cpp - Values live across sync points
-//----------------------===//
+//===- LiveValues.cpp - Values live across sync points --------------------===//
 
 #include "CBSLowering.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Support/CommandLine.h"
 
 #define DEBUG_TYPE "sublane-wg-cbs"
 
@@ -270,14 +268,26 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
       if (S.PerSubGroup)
         ++NumDoubleBufferedSubGroupSlots;
     }
-    if (S.PerSubGroup)
+    if (S.PerSubGroup) {
       ++NumPerSubGroupSlots;
-    else if (S.S.isVarying())
+      ++LivePerSubGroup;
+    } else if (S.S.isVarying()) {
       ++NumPerItemArrays;
-    else if (S.S.isAffine())
+      ++LivePerItem;
+      ORE->emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "PerItemValue", Orig)
+               << "a value defined here varies between work-items and is "
+                  "used after a barrier or collective: kept in a "
+                  "per-work-item array ("
+               << ore::NV("Bytes", Bytes) << " bytes per work-item)";
+      });
+    } else if (S.S.isAffine()) {
       ++NumAffineSlots;
-    else
+      ++LiveRecomputed;
+    } else {
       ++NumUniformSlots;
+      ++LiveUniform;
+    }
     LLVM_DEBUG(dbgs() << "sublane-wg-cbs: live across barrier: " << *Orig
                       << " shape " << int(S.S.K) << "\n");
     for (auto &R : Regions)

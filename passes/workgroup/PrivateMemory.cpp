@@ -1,10 +1,8 @@
-//===- PrivateMemory.cpp - Private variables per work-item
-//------------------===//
+//===- PrivateMemory.cpp - Private variables per work-item ----------------===//
 
 #include "CBSLowering.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Support/CommandLine.h"
 
 #define DEBUG_TYPE "sublane-wg-cbs"
 
@@ -57,6 +55,13 @@ void CBSLowering::privatizeAllocas() {
                     cast<ConstantInt>(AI->getArraySize())->getZExtValue(),
                 AI->getAlign());
     Size = std::max<uint64_t>(Size, 1);
+    ++PrivatePerItem;
+    ORE->emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "PerItemPrivate", AI)
+             << "a private variable used across a barrier or collective is "
+                "kept per work-item ("
+             << ore::NV("Bytes", Size) << " bytes per work-item)";
+    });
     std::string Name = AI->getName().str();
     AI->setName("");
     Value *Base = allocateScratch(Size, /*PerItem=*/true, Name + ".items");

@@ -1,10 +1,8 @@
-//===- Regions.cpp - Sync points and the regions between them
-//---------------===//
+//===- Regions.cpp - Sync points and the regions between them -------------===//
 
 #include "CBSLowering.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Support/CommandLine.h"
 
 #define DEBUG_TYPE "sublane-wg-cbs"
 

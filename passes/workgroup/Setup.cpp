@@ -1,10 +1,8 @@
-//===- Setup.cpp - K.wg's set-up: group-uniform values
-//----------------------===//
+//===- Setup.cpp - K.wg's set-up: group-uniform values --------------------===//
 
 #include "CBSLowering.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Support/CommandLine.h"
 
 #define DEBUG_TYPE "sublane-wg-cbs"
 

@@ -1,12 +1,11 @@
-//===- WorkGroupCBS.cpp - Work-group continuation-based synchronization
-//-----===//
+//===- WorkGroupCBS.cpp - Work-group continuation-based synchronization ---===//
 
 #include "sublane/Passes/WorkGroupCBS.h"
 #include "CBSLowering.h"
 #include "sublane/Passes/SyncPointCheck.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Support/CommandLine.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 
 #define DEBUG_TYPE "sublane-wg-cbs"
 
@@ -138,6 +137,7 @@ Function *CBSLowering::run() {
   if (!checkKernel())
     return nullptr;
   createWorkGroupFunction();
+  ORE = std::make_unique<OptimizationRemarkEmitter>(W);
   emitSetup();
   lowerUniformBuiltins();
   hoistGroupInvariants();
@@ -182,8 +182,46 @@ Function *CBSLowering::run() {
     return nullptr;
   }
   completeDescriptor();
+  remarkLowered();
   ++NumKernelsLowered;
   return W;
+}
+
+/// What the kernel became, for -Rpass=sublane: the variant and size, the
+/// sync points and regions, and where its live values went.
+void CBSLowering::remarkLowered() {
+  unsigned WorkGroupSyncs =
+      count_if(Syncs, [](const SyncPoint &SP) { return SP.WorkGroupLevel; });
+  // At the user's first line in the kernel, not the header's entry.
+  DebugLoc Where;
+  for (Instruction &I : instructions(K)) {
+    DebugLoc User = getUserDebugLoc(&I);
+    if (User && !User->getFilename().contains("sublane/")) {
+      Where = User;
+      break;
+    }
+  }
+  OptimizationRemarkEmitter KernelORE(&K);
+  KernelORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Lowered", Where, &K.getEntryBlock())
+           << "kernel '" << getKernelDisplayName(K) << "' lowered by "
+           << (Hierarchical ? "hierarchical CBS" : "CBS")
+           << " at sub-group size " << ore::NV("SubGroupSize", SubGroupSize)
+           << ": " << ore::NV("Regions", unsigned(Regions.size()))
+           << " regions between "
+           << ore::NV("WorkGroupSyncPoints", WorkGroupSyncs)
+           << " work-group and "
+           << ore::NV("SubGroupSyncPoints",
+                      unsigned(Syncs.size()) - WorkGroupSyncs)
+           << " sub-group sync points; values live across them: "
+           << ore::NV("PerWorkItem", LivePerItem) << " per work-item, "
+           << ore::NV("PerSubGroup", LivePerSubGroup) << " per sub-group, "
+           << ore::NV("Uniform", LiveUniform) << " once per group, "
+           << ore::NV("Recomputed", LiveRecomputed)
+           << " recomputed from the id; "
+           << ore::NV("PrivatePerWorkItem", PrivatePerItem)
+           << " private variables per work-item";
+  });
 }
 
 } // namespace cbs
