@@ -33,8 +33,7 @@ using ops_for = std::conditional_t<
                sycl::maximum<T>, sycl::bit_and<T>, sycl::bit_or<T>,
                sycl::bit_xor<T>, sycl::logical_and<T>, sycl::logical_or<T>>>;
 
-template <typename T>
-constexpr size_t num_ops = std::tuple_size_v<ops_for<T>>;
+template <typename T> constexpr size_t num_ops = std::tuple_size_v<ops_for<T>>;
 
 /// The input of item \p i for operation \p Op: values whose combination is
 /// exact in every type and never overflows.
@@ -60,9 +59,7 @@ template <typename T, typename Op> T input(size_t i) {
 }
 
 /// A second value, used as the init of the algorithms that take one.
-template <typename T, typename Op> T initial() {
-  return input<T, Op>(1000003);
-}
+template <typename T, typename Op> T initial() { return input<T, Op>(1000003); }
 
 /// The host reference of \p Op on T, with SYCL's semantics.
 template <typename T, typename Op> T apply(T a, T b) {
@@ -81,12 +78,12 @@ template <typename T, typename Op> T apply(T a, T b) {
 
 /// What each work-item reports about itself.
 struct ItemIds {
-  uint64_t group;      ///< linear group id
-  uint64_t local;      ///< linear local id
-  uint32_t sg, lane;   ///< sub-group id, lane in it
-  uint32_t sg_size;    ///< its sub-group's size
-  uint32_t sg_max;     ///< max sub-group size
-  uint32_t sg_count;   ///< sub-groups in the work-group
+  uint64_t group;    ///< linear group id
+  uint64_t local;    ///< linear local id
+  uint32_t sg, lane; ///< sub-group id, lane in it
+  uint32_t sg_size;  ///< its sub-group's size
+  uint32_t sg_max;   ///< max sub-group size
+  uint32_t sg_count; ///< sub-groups in the work-group
 };
 
 /// Checks the reported ids against SYCL's mapping for size \p S, and
@@ -126,16 +123,24 @@ template <> inline sycl::nd_range<1> rangeFor<1>(size_t wg, size_t groups) {
   return sycl::nd_range<1>(wg * groups, wg);
 }
 
-template <int D>
-ItemIds reportIds(const sycl::nd_item<D> &it) {
+template <int D> ItemIds reportIds(const sycl::nd_item<D> &it) {
   sycl::sub_group sg = it.get_sub_group();
-  return ItemIds{it.get_group_linear_id(),
-                 it.get_local_linear_id(),
-                 sg.get_group_linear_id(),
-                 sg.get_local_linear_id(),
-                 sg.get_local_linear_range(),
-                 uint32_t(sg.get_max_local_range()[0]),
-                 sg.get_group_linear_range()};
+  return ItemIds{
+      it.get_group_linear_id(),    it.get_local_linear_id(),
+      sg.get_group_linear_id(),    sg.get_local_linear_id(),
+      sg.get_local_linear_range(), uint32_t(sg.get_max_local_range()[0]),
+      sg.get_group_linear_range()};
+}
+
+/// Calls \p Check with each sub-group size sublane offers, as a constant:
+/// `forEachSubGroupSize([](auto S) { check<S()>(); });`.
+template <typename F> void forEachSubGroupSize(F Check) {
+  Check(std::integral_constant<uint32_t, 1>{});
+  Check(std::integral_constant<uint32_t, 4>{});
+  Check(std::integral_constant<uint32_t, 8>{});
+  Check(std::integral_constant<uint32_t, 16>{});
+  Check(std::integral_constant<uint32_t, 32>{});
+  Check(std::integral_constant<uint32_t, 64>{});
 }
 
 /// Work-group sizes per sub-group size: whole sub-groups, and a partial

@@ -16,9 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include <sublane/sycl.hpp>
-
-#include <gtest/gtest.h>
+#include "CollectivesCommon.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -26,7 +24,7 @@
 
 namespace {
 
-namespace xo = sycl::ext::oneapi::experimental;
+using namespace collectives;
 
 template <uint32_t S> struct ButterflyKernel;
 
@@ -59,12 +57,7 @@ template <uint32_t S> void checkButterflyAllReduce() {
 }
 
 TEST(Ports, ButterflyAllReduce) {
-  checkButterflyAllReduce<1>();
-  checkButterflyAllReduce<4>();
-  checkButterflyAllReduce<8>();
-  checkButterflyAllReduce<16>();
-  checkButterflyAllReduce<32>();
-  checkButterflyAllReduce<64>();
+  forEachSubGroupSize([](auto S) { checkButterflyAllReduce<S()>(); });
 }
 
 template <uint32_t S> struct FilterKernel;
@@ -114,12 +107,7 @@ template <uint32_t S> void checkAggregatedFilter() {
 }
 
 TEST(Ports, WarpAggregatedFilter) {
-  checkAggregatedFilter<1>();
-  checkAggregatedFilter<4>();
-  checkAggregatedFilter<8>();
-  checkAggregatedFilter<16>();
-  checkAggregatedFilter<32>();
-  checkAggregatedFilter<64>();
+  forEachSubGroupSize([](auto S) { checkAggregatedFilter<S()>(); });
 }
 
 template <uint32_t S> struct ShiftScanKernel;
@@ -155,12 +143,7 @@ template <uint32_t S> void checkShiftScan() {
 }
 
 TEST(Ports, HillisSteeleShiftScan) {
-  checkShiftScan<1>();
-  checkShiftScan<4>();
-  checkShiftScan<8>();
-  checkShiftScan<16>();
-  checkShiftScan<32>();
-  checkShiftScan<64>();
+  forEachSubGroupSize([](auto S) { checkShiftScan<S()>(); });
 }
 
 template <uint32_t S> struct TreeReduceKernel;

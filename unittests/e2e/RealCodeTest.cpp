@@ -140,12 +140,8 @@ template <uint32_t S> void checkUniformResultsSteerControlFlow() {
 }
 
 TEST(RealCode, UniformResultsSteerControlFlow) {
-  checkUniformResultsSteerControlFlow<1>();
-  checkUniformResultsSteerControlFlow<4>();
-  checkUniformResultsSteerControlFlow<8>();
-  checkUniformResultsSteerControlFlow<16>();
-  checkUniformResultsSteerControlFlow<32>();
-  checkUniformResultsSteerControlFlow<64>();
+  forEachSubGroupSize(
+      [](auto S) { checkUniformResultsSteerControlFlow<S()>(); });
 }
 
 template <uint32_t S> struct IdBoundLoopsKernel;
@@ -229,12 +225,7 @@ template <uint32_t S> void checkLoopsWithIdDependentBounds() {
 }
 
 TEST(RealCode, LoopsWithIdDependentBounds) {
-  checkLoopsWithIdDependentBounds<1>();
-  checkLoopsWithIdDependentBounds<4>();
-  checkLoopsWithIdDependentBounds<8>();
-  checkLoopsWithIdDependentBounds<16>();
-  checkLoopsWithIdDependentBounds<32>();
-  checkLoopsWithIdDependentBounds<64>();
+  forEachSubGroupSize([](auto S) { checkLoopsWithIdDependentBounds<S()>(); });
 }
 
 template <typename T> bool isPositiveZero(T v) {
@@ -291,12 +282,7 @@ template <uint32_t S> void checkScanIdentities() {
 }
 
 TEST(RealCode, ExclusiveScansStartAtPositiveZero) {
-  checkScanIdentities<1>();
-  checkScanIdentities<4>();
-  checkScanIdentities<8>();
-  checkScanIdentities<16>();
-  checkScanIdentities<32>();
-  checkScanIdentities<64>();
+  forEachSubGroupSize([](auto S) { checkScanIdentities<S()>(); });
 }
 
 struct Particle {
@@ -393,12 +379,8 @@ template <uint32_t S> void checkNonScalarValuesAndComparisons() {
 }
 
 TEST(RealCode, NonScalarValuesAndComparisons) {
-  checkNonScalarValuesAndComparisons<1>();
-  checkNonScalarValuesAndComparisons<4>();
-  checkNonScalarValuesAndComparisons<8>();
-  checkNonScalarValuesAndComparisons<16>();
-  checkNonScalarValuesAndComparisons<32>();
-  checkNonScalarValuesAndComparisons<64>();
+  forEachSubGroupSize(
+      [](auto S) { checkNonScalarValuesAndComparisons<S()>(); });
 }
 
 struct SubGroupSizeFunctor {
