@@ -65,11 +65,11 @@ static void registerCallbacks(PassBuilder &PB) {
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "print<sublane-shape>") {
-          FPM.addPass(KernelShapePrinterPass(errs()));
+          FPM.addPass(ShapePrinterPass<KernelShapeAnalysis>(errs()));
           return true;
         }
         if (Name == "print<sublane-sg-shape>") {
-          FPM.addPass(SubGroupShapePrinterPass(errs()));
+          FPM.addPass(ShapePrinterPass<SubGroupShapeAnalysis>(errs()));
           return true;
         }
         return false;

@@ -509,18 +509,4 @@ KernelShape SubGroupShapeAnalysis::run(Function &F, FunctionAnalysisManager &) {
                      DivergenceSources::ConservativeWithinSubGroup);
 }
 
-PreservedAnalyses KernelShapePrinterPass::run(Function &F,
-                                              FunctionAnalysisManager &FAM) {
-  if (isKernel(F))
-    FAM.getResult<KernelShapeAnalysis>(F).print(OS);
-  return PreservedAnalyses::all();
-}
-
-PreservedAnalyses SubGroupShapePrinterPass::run(Function &F,
-                                                FunctionAnalysisManager &FAM) {
-  if (isKernel(F))
-    FAM.getResult<SubGroupShapeAnalysis>(F).print(OS);
-  return PreservedAnalyses::all();
-}
-
 } // namespace sublane

@@ -17,6 +17,8 @@
 #ifndef SUBLANE_PASSES_KERNELSHAPE_H
 #define SUBLANE_PASSES_KERNELSHAPE_H
 
+#include "sublane/Passes/KernelInfo.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
@@ -150,27 +152,22 @@ public:
   Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 };
 
-/// `print<sublane-shape>`: prints each instruction's shape, for lit tests.
-class KernelShapePrinterPass
-    : public llvm::PassInfoMixin<KernelShapePrinterPass> {
+/// `print<sublane-shape>` (ShapeAnalysis = KernelShapeAnalysis) and
+/// `print<sublane-sg-shape>` (SubGroupShapeAnalysis): prints each
+/// instruction's shape and the divergent blocks of each kernel, for lit tests.
+template <typename ShapeAnalysis>
+class ShapePrinterPass
+    : public llvm::PassInfoMixin<ShapePrinterPass<ShapeAnalysis>> {
   llvm::raw_ostream &OS;
 
 public:
-  explicit KernelShapePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  explicit ShapePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &FAM);
-  static bool isRequired() { return true; }
-};
-
-/// `print<sublane-sg-shape>`: the same at the sub-group level.
-class SubGroupShapePrinterPass
-    : public llvm::PassInfoMixin<SubGroupShapePrinterPass> {
-  llvm::raw_ostream &OS;
-
-public:
-  explicit SubGroupShapePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
-  llvm::PreservedAnalyses run(llvm::Function &F,
-                              llvm::FunctionAnalysisManager &FAM);
+                              llvm::FunctionAnalysisManager &FAM) {
+    if (isKernel(F))
+      FAM.getResult<ShapeAnalysis>(F).print(OS);
+    return llvm::PreservedAnalyses::all();
+  }
   static bool isRequired() { return true; }
 };
 
