@@ -10,6 +10,7 @@
 #include "sublane/Passes/KernelShape.h"
 #include "sublane/Passes/MarkConvergent.h"
 #include "sublane/Passes/PrepareKernels.h"
+#include "sublane/Passes/VectorizeSubGroups.h"
 #include "sublane/Passes/WorkGroupCBS.h"
 
 #include "llvm/IR/Module.h"
@@ -29,6 +30,7 @@ namespace sublane {
 static void addLoweringPipeline(ModulePassManager &MPM) {
   MPM.addPass(MarkConvergentPass());
   MPM.addPass(PrepareKernelsPass());
+  MPM.addPass(VectorizeSubGroupsPass());
   MPM.addPass(WorkGroupCBSPass());
 }
 
@@ -49,6 +51,10 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "sublane-mark-convergent") {
           MPM.addPass(MarkConvergentPass());
+          return true;
+        }
+        if (Name == "sublane-wfv") {
+          MPM.addPass(VectorizeSubGroupsPass());
           return true;
         }
         if (Name == "sublane-wg-cbs") {

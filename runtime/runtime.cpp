@@ -263,3 +263,18 @@ extern "C" void __sublane_check_sync(const char *Kernel,
   if (!(Mode && std::strcmp(Mode, "log") == 0))
     std::abort();
 }
+
+/// Called by vectorized kernels compiled with -sublane-check-sync-points when
+/// only some lanes of a sub-group (\p Arrived of \p Expected, one bit each)
+/// reach sync point \p Where.
+extern "C" void __sublane_check_lanes(const char *Kernel, uint64_t G0,
+                                      uint64_t G1, uint64_t G2, uint32_t Dims,
+                                      const char *Where, uint64_t Arrived,
+                                      uint64_t Expected) noexcept {
+  const uint64_t GroupId[3] = {G0, G1, G2};
+  const char *Names[2] = {Where, "another place (lanes of one sub-group "
+                                 "disagree)"};
+  (void)Arrived;
+  (void)Expected;
+  __sublane_check_sync(Kernel, GroupId, Dims, Names, 0, 1);
+}

@@ -1,7 +1,7 @@
 ; __sublane_{sg,wg}_uniform declares a value the same across a group (the
 ; init of a scan). The fiber engine checks it; the lowering drops it, and it
 ; is no sync point.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -sublane-variant=hcbs -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK-NOT: __sublane_sg_uniform

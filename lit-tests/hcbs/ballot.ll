@@ -1,6 +1,6 @@
 ; A ballot is the active lanes' predicates as a bit mask: the i1 vector
 ; bitcast to an integer of the sub-group's width.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=16 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=16 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: sublane.sg.combine1:

@@ -3,7 +3,7 @@
 ; sub-group in two arrays: that lane loop writes the next one (seeded from
 ; the current before the lanes run) and publishes it when they are done, so
 ; later lanes still read the value from before the loop.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK-DAG: %i.subgroups = getelementptr i8, ptr %scratch

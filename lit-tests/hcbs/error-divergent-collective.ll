@@ -1,6 +1,6 @@
 ; A sub-group collective that only some lanes of each sub-group reach is an
 ; error; a branch on the sub-group id alone is not (whole sub-groups take it).
-; RUN: not %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -disable-output %s 2>&1 | FileCheck %s
+; RUN: not %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -disable-output %s 2>&1 | FileCheck %s
 
 ; CHECK: error: {{.*}}kernel 'k': sub-group collective in divergent control flow: the branch depends on the work-item id, so not every work-item of the sub-group reaches it
 

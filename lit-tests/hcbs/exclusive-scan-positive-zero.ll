@@ -1,7 +1,7 @@
 ; SYCL's exclusive scan starts at known_identity, +0.0 for a floating add,
 ; while the lanes past a partial sub-group's end are padded with -0.0, the
 ; exact identity: the shifted scan fills lane 0 with +0.0 and adds +0.0.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: select <8 x i1> %active, <8 x float> %lanes, <8 x float> <float -0.000000e+00,

@@ -1,7 +1,7 @@
 ; A kernel with sub-groups of 16 but no sub-group barrier or collective needs
 ; no sub-group loop: its work-items run in flat loops as at size 1, with the
 ; sub-group id, lane and size computed from the linear id.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=16 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=16 -S %s | FileCheck %s
 
 ; CHECK: @k.sublane.desc = {{.*}} i32 16, i32 2,
 ; CHECK-LABEL: define internal void @k.wg(

@@ -1,7 +1,7 @@
 ; Only the last sub-group can be partial: each lane loop has a copy with the
 ; trip count fixed to the sub-group size, taken by full sub-groups, and kept
 ; from full unrolling so that the loop vectorizer sees it whole.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: sublane.subgroup:

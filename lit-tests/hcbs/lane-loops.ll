@@ -4,7 +4,7 @@
 ; sub-group barrier continues the same sub-group in the next region. The
 ; pointer computed from the id before the barrier is recomputed after it
 ; and takes no scratch.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK: @k.sublane.desc = {{.*}} i32 8, i32 2,
 ; CHECK-LABEL: define internal void @k.wg(

@@ -2,7 +2,7 @@
 ; are below the size (the contract's !range on the lane), so ScalarEvolution
 ; proves every lane runs it 16 times, and the collective inside is lowered
 ; without a warning.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=16 -S %s 2>&1 | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=16 -S %s 2>&1 | FileCheck %s
 
 ; CHECK-NOT: warning:
 ; CHECK-LABEL: define internal void @k.wg(

@@ -4,7 +4,7 @@
 ; sub-group id), not per work-item. A value loaded by each lane still needs
 ; one slot per work-item. (Values computed from ids alone are recomputed
 ; after the barrier instead: id-expression-recomputed.ll.)
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK-DAG: %sg_reduce_add_i32.result.subgroups = getelementptr i8, ptr %scratch

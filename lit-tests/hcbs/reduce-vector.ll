@@ -2,7 +2,7 @@
 ; the sub-group's lanes as one <8 x float>, puts the identity (-0.0) in lanes
 ; past a partial sub-group's end, and reduces with llvm.vector.reduce.fadd,
 ; reassociating as SYCL allows; every lane then reads the result.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: sublane.r0.lane:

@@ -1,6 +1,6 @@
 ; An inclusive scan over 8 lanes takes log2(8) = 3 shift-and-add steps; the
 ; exclusive scan shifts the result up once more, the identity in lane 0.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: sublane.sg.combine1:

@@ -3,8 +3,8 @@
 ; bounded by it holds collectives legally. With a lane that varies, the
 ; result varies: the loop is compiled with the warning and the run-time
 ; check, not silently.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=16 -S %s 2>&1 | FileCheck %s
-; RUN: sed 's/i32 %zero)/i32 %lane)/' %s | %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=16 -disable-output 2>&1 | FileCheck %s --check-prefix=WARN
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=16 -S %s 2>&1 | FileCheck %s
+; RUN: sed 's/i32 %zero)/i32 %lane)/' %s | %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=16 -disable-output 2>&1 | FileCheck %s --check-prefix=WARN
 
 ; CHECK-NOT: warning:
 ; CHECK-LABEL: define internal void @k.wg(

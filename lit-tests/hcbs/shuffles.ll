@@ -1,7 +1,7 @@
 ; A constant xor mask is a constant shuffle (lanes whose partner is past a
 ; partial sub-group's end keep their value); a run-time shift amount becomes
 ; a masked gather of the lanes' sources.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=4 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=4 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: sublane.sg.combine1:

@@ -1,6 +1,6 @@
 ; A collective under a branch on the sub-group id: every lane of a sub-group
 ; agrees, so this is legal and lowered.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: sublane.sg.combine1:

@@ -2,7 +2,7 @@
 ; sub-group barrier the same sub-group goes on (back to the sub-group
 ; dispatch); after the work-group barrier the next sub-group runs, and only
 ; when all have arrived does the group move on.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: sublane.after.lanes:

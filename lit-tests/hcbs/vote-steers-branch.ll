@@ -1,6 +1,6 @@
 ; A vote's result is the same for every lane of the sub-group, whatever its
 ; operand: a collective under a branch on it is legal and lowered.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=8 -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: @llvm.vector.reduce.add.v8i32

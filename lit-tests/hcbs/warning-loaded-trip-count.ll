@@ -2,7 +2,7 @@
 ; the exit count is that value, which may differ between lanes, so the
 ; collective inside gets the loop's warning (a uniform value would prove
 ; the count, as in lane-strided-loop-proven.ll).
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-sg-size=16 -S %s 2>&1 | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -sublane-variant=hcbs -sublane-sg-size=16 -S %s 2>&1 | FileCheck %s
 
 ; CHECK: warning: {{.*}}kernel 'k': cannot prove that every work-item of the sub-group runs this loop equally often
 ; CHECK-LABEL: define internal void @k.wg(

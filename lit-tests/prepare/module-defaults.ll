@@ -5,7 +5,7 @@
 ; RUN: %opt -passes=sublane-prepare -sublane-sg-size=16 -sublane-variant=hcbs -S %s | FileCheck %s --check-prefix=CHECK-OPTION
 
 ; CHECK-DEFAULT: attributes #0 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="1" "sublane-variant"="cbs" }
-; CHECK-DEFAULT: attributes #1 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="8" "sublane-variant"="hcbs" }
+; CHECK-DEFAULT: attributes #1 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="8" "sublane-variant"="wfv" }
 ; CHECK-OPTION: attributes #0 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="16" "sublane-variant"="hcbs" }
 ; CHECK-OPTION: attributes #1 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="8" "sublane-variant"="hcbs" }
 

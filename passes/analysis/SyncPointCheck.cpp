@@ -14,6 +14,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
@@ -213,6 +214,13 @@ bool LevelCheck::check(Instruction &I, StringRef What, StringRef Group) {
 }
 
 } // namespace
+
+static cl::opt<bool> CheckSyncPointsAtRunTime(
+    "sublane-check-sync-points", cl::init(false),
+    cl::desc("Make lowered kernels check at run time that all work-items of "
+             "a group stop at the same barrier or collective (validation)"));
+
+bool isRunTimeSyncCheckEnabled() { return CheckSyncPointsAtRunTime; }
 
 bool checkSyncPoints(Function &K, unsigned Dims, bool SubGroupLevel) {
   DominatorTree DT(K);

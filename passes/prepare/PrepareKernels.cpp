@@ -39,7 +39,7 @@ static cl::opt<std::string> DefaultVariant(
     "sublane-variant", cl::init(""),
     cl::desc("Lowering of kernels that do not request one: cbs (sub-group "
              "size 1), hcbs (hierarchical CBS) or wfv (vectorized); by "
-             "default cbs at sub-group size 1 and hcbs above"));
+             "default cbs at sub-group size 1 and wfv above"));
 
 static cl::opt<unsigned> InlineBudget(
     "sublane-inline-budget", cl::init(20000),
@@ -206,7 +206,7 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
   else if (!DefaultVariant.empty())
     V = parseVariant(DefaultVariant);
   else
-    V = Size == 1 ? Variant::CBS : Variant::HCBS;
+    V = Size == 1 ? Variant::CBS : Variant::WFV;
   if (!V) {
     reportKernelError(K, "unknown lowering variant; use cbs, hcbs or wfv");
     return false;

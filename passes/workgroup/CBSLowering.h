@@ -218,6 +218,13 @@ private:
   /// as at size 1, with sub-group ids computed from the linear id.
   bool LaneLoops = false;
   unsigned SubGroupSize = 1;
+  /// Variant wfv: the vectorizer has rewritten the kernel so that its body
+  /// runs a whole sub-group. Regions then loop over sub-groups, and
+  /// "per item" means per sub-group.
+  bool Vectorized = false;
+  /// What the region loops iterate over: work-items, or sub-groups when
+  /// Vectorized (i64).
+  Value *ItemCount = nullptr;
   Value *SubGroupCount = nullptr; ///< sub-groups in the work-group (i64)
   /// Elements of each per-item array: the work-group size rounded up to a
   /// multiple of the sub-group size, so that whole sub-groups load as vectors.

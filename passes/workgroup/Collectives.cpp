@@ -121,7 +121,7 @@ Value *CBSLowering::emitLoop(
 void CBSLowering::emitWorkGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
   const CollectiveInfo &Info = *SP.Info;
   Type *Ty = Info.getValueType(C), *ResultTy = Info.getResultType(C);
-  Value *N = WorkGroupSize;
+  Value *N = ItemCount;
   auto LoadIn = [&](IRBuilder<> &LB, Value *I) {
     auto *L = LB.CreateLoad(Ty, LB.CreateGEP(Ty, SP.In, I));
     markLiveValueAccess(L);

@@ -2,16 +2,11 @@
 
 #include "CBSLowering.h"
 
-#include "llvm/Support/CommandLine.h"
+#include "sublane/Passes/SyncPointCheck.h"
 
 #define DEBUG_TYPE "sublane-wg-cbs"
 
 using namespace llvm;
-
-static cl::opt<bool> CheckSyncPoints(
-    "sublane-check-sync-points", cl::init(false),
-    cl::desc("Make lowered kernels check at run time that all work-items of "
-             "a group stop at the same barrier or collective (validation)"));
 
 namespace sublane {
 namespace cbs {
@@ -95,7 +90,7 @@ void CBSLowering::connectRegions(SwitchInst *Entry, BasicBlock *After,
 /// second reduction through the same loops. They differ only when some
 /// work-items stopped somewhere else.
 void CBSLowering::trackMinimumExit(Region &R, BasicBlock *Preheader) {
-  if (!CheckSyncPoints)
+  if (!isRunTimeSyncCheckEnabled())
     return;
   IRBuilder<> B(C);
   SmallVector<PHINode *, 3> Mins;
@@ -218,7 +213,7 @@ void CBSLowering::buildHierarchicalDispatch() {
   dropEmptySwitch(AfterSW);
   // A work-group sync point or the end: the next sub-group starts over.
   B.SetInsertPoint(SGLatch);
-  if (CheckSyncPoints) {
+  if (isRunTimeSyncCheckEnabled()) {
     // Every sub-group must stop where sub-group 0 did.
     IRBuilder<> SB(Setup->getTerminator());
     AllocaInst *First = SB.CreateAlloca(I32, nullptr, "first.reached");

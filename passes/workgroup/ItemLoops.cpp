@@ -54,6 +54,9 @@ std::string CBSLowering::beginRegionLoop(Region &R) {
 void CBSLowering::buildItemLoops(Region &R) {
   Type *I64 = Type::getInt64Ty(C);
   std::string Prefix = beginRegionLoop(R);
+  // Vectorized kernels loop over sub-groups, in one dimension.
+  unsigned Dims = Vectorized ? 1 : this->Dims;
+  Value *const *LocalRange = Vectorized ? &ItemCount : this->LocalRange;
   BasicBlock *Headers[3], *Latches[3];
   for (unsigned D = 0; D < Dims; ++D) {
     Headers[D] = BasicBlock::Create(C, Prefix + ".item" + Twine(D), W);
@@ -134,7 +137,8 @@ void CBSLowering::lowerVaryingBuiltins(Region &R) {
       Repl = R.LinearId;
       break;
     case BuiltinKind::SubGroupId:
-      Repl = LaneLoops      ? SubGroup
+      Repl = Vectorized     ? R.LinearId
+             : LaneLoops    ? SubGroup
              : Hierarchical ? B.CreateUDiv(R.LinearId, B.getInt64(SubGroupSize))
                             : R.LinearId;
       break;
@@ -145,6 +149,11 @@ void CBSLowering::lowerVaryingBuiltins(Region &R) {
     case BuiltinKind::SubGroupSize:
       if (LaneLoops) {
         Repl = SubGroupLanes;
+      } else if (Vectorized) {
+        Value *Base = B.CreateMul(R.LinearId, B.getInt64(SubGroupSize));
+        Repl = B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                       B.CreateSub(WorkGroupSize, Base),
+                                       B.getInt64(SubGroupSize));
       } else {
         Value *Base =
             B.CreateMul(B.CreateUDiv(R.LinearId, B.getInt64(SubGroupSize)),

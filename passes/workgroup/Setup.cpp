@@ -68,6 +68,7 @@ void CBSLowering::emitSetup() {
   ItemCapacity = SubGroupSize == 1
                      ? WorkGroupSize
                      : B.CreateMul(SubGroupCount, S, "item.capacity");
+  ItemCount = Vectorized ? SubGroupCount : WorkGroupSize;
   B.CreateBr(OldEntry);
 }
 
@@ -123,23 +124,23 @@ void CBSLowering::lowerUniformBuiltins() {
     // sub-group, a sub-group barrier does nothing and a sub-group
     // collective sees one value.
     case BuiltinKind::SubGroupLocalId:
-      if (Hierarchical)
+      if (Hierarchical || Vectorized)
         continue;
       Repl = B.getInt32(0);
       break;
     case BuiltinKind::SubGroupSize:
-      if (Hierarchical)
+      if (Hierarchical || Vectorized)
         continue;
       Repl = B.getInt32(1);
       break;
     case BuiltinKind::SubGroupBarrier:
-      if (Hierarchical)
+      if (Hierarchical || Vectorized)
         continue;
       CB->eraseFromParent();
       continue;
     case BuiltinKind::Collective: {
       auto Info = getCollectiveInfo(CB->getCalledFunction());
-      if (Hierarchical || Info->Scope != CollectiveInfo::SubGroup)
+      if (Hierarchical || Vectorized || Info->Scope != CollectiveInfo::SubGroup)
         continue;
       Repl = lowerSingleLaneCollective(B, *Info, CB->getArgOperand(0));
       break;
@@ -213,7 +214,14 @@ Value *CBSLowering::allocateScratch(uint64_t Bytes, bool PerItem,
   IRBuilder<> B(Setup->getTerminator());
   Value *Address = B.CreateGEP(B.getInt8Ty(), Scratch, ScratchOffset, Name);
   Value *Size = B.getInt64(alignTo(Bytes, ScratchAlign));
-  if (PerItem) {
+  if (PerItem && Vectorized) {
+    // One element per sub-group; the descriptor counts bytes per work-item.
+    Size = B.CreateMul(B.getInt64(Bytes), SubGroupCount);
+    Size = B.CreateAnd(B.CreateAdd(Size, B.getInt64(ScratchAlign - 1)),
+                       B.getInt64(~uint64_t(ScratchAlign - 1)));
+    ++ScratchArrays;
+    ScratchBytesPerItem += divideCeil(Bytes, SubGroupSize);
+  } else if (PerItem) {
     Size = B.CreateMul(B.getInt64(Bytes), ItemCapacity);
     Size = B.CreateAnd(B.CreateAdd(Size, B.getInt64(ScratchAlign - 1)),
                        B.getInt64(~uint64_t(ScratchAlign - 1)));

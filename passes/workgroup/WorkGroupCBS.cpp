@@ -23,9 +23,13 @@ bool CBSLowering::checkKernel() {
   if (!V)
     V = SubGroupSize == 1 ? Variant::CBS : Variant::HCBS;
   if (*V == Variant::WFV) {
-    reportKernelError(K, "variant 'wfv' (the whole-function vectorizer) is "
-                         "not available in this build; use 'hcbs'");
-    return false;
+    Attribute Body = K.getFnAttribute(attr::Vectorized);
+    if (!Body.isStringAttribute() || !M.getFunction(Body.getValueAsString())) {
+      reportKernelError(K, "variant 'wfv' needs the vectorizer: run "
+                           "sublane-wfv before sublane-wg-cbs");
+      return false;
+    }
+    Vectorized = true;
   }
   if (*V == Variant::CBS && SubGroupSize != 1) {
     reportKernelError(K, "variant 'cbs' runs sub-groups of one work-item, "
@@ -35,7 +39,8 @@ bool CBSLowering::checkKernel() {
   }
   Hierarchical = *V == Variant::HCBS;
 
-  bool Ok = checkSyncPoints(K, Dims, Hierarchical);
+  // The vectorizer checked the kernel as written.
+  bool Ok = Vectorized || checkSyncPoints(K, Dims, Hierarchical);
   for (Instruction &I : instructions(K)) {
     auto *AI = dyn_cast<AllocaInst>(&I);
     if (AI && !AI->isStaticAlloca()) {
@@ -54,12 +59,19 @@ void CBSLowering::createWorkGroupFunction() {
   auto *FTy = FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false);
   W = Function::Create(FTy, GlobalValue::InternalLinkage, K.getName() + ".wg",
                        M);
+  // A vectorized kernel's body is the vectorizer's copy of it.
+  Function *Body = &K;
+  if (Vectorized)
+    Body = M.getFunction(K.getFnAttribute(attr::Vectorized).getValueAsString());
   ValueToValueMapTy VMap;
   if (K.arg_size() == 1)
-    VMap[K.getArg(0)] = W->getArg(0);
+    VMap[Body->getArg(0)] = W->getArg(0);
   SmallVector<ReturnInst *> Returns;
-  CloneFunctionInto(W, &K, VMap, CloneFunctionChangeType::LocalChangesOnly,
+  CloneFunctionInto(W, Body, VMap, CloneFunctionChangeType::LocalChangesOnly,
                     Returns);
+  W->removeFnAttr(attr::Vectorized);
+  if (Body != &K)
+    Body->eraseFromParent();
   W->getArg(0)->setName("closure");
   W->getArg(1)->setName("ctx");
   W->removeFnAttr(attr::Kernel);
@@ -125,7 +137,9 @@ void CBSLowering::completeDescriptor() {
   auto *Flags = cast<ConstantInt>(Fields[desc::Flags]);
   SetI32(desc::Flags, Flags->getZExtValue() | desc::LoweredFlag);
   SetI32(desc::SubGroupSize, SubGroupSize);
-  SetI32(desc::Variant, unsigned(Hierarchical ? Variant::HCBS : Variant::CBS));
+  SetI32(desc::Variant, unsigned(Vectorized     ? Variant::WFV
+                                 : Hierarchical ? Variant::HCBS
+                                                : Variant::CBS));
   SetI32(desc::ScratchArrays, ScratchArrays);
   SetI32(desc::ScratchBytesPerItem, ScratchBytesPerItem);
   SetI32(desc::ScratchUniformBytes, ScratchUniformBytes);
@@ -205,7 +219,9 @@ void CBSLowering::remarkLowered() {
   KernelORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "Lowered", Where, &K.getEntryBlock())
            << "kernel '" << getKernelDisplayName(K) << "' lowered by "
-           << (Hierarchical ? "hierarchical CBS" : "CBS")
+           << (Vectorized     ? "CBS over vectorized sub-groups"
+               : Hierarchical ? "hierarchical CBS"
+                              : "CBS")
            << " at sub-group size " << ore::NV("SubGroupSize", SubGroupSize)
            << ": " << ore::NV("Regions", unsigned(Regions.size()))
            << " regions between "

@@ -38,6 +38,9 @@ inline constexpr const char *Kernel = "sublane-kernel";
 inline constexpr const char *Dims = "sublane-dims";
 inline constexpr const char *SubGroupSize = "sublane-sg-size";
 inline constexpr const char *Variant = "sublane-variant";
+/// On a kernel the vectorizer handled: the name of its vectorized copy, whose
+/// body runs once per sub-group (docs/ir-contract.md, "Vectorized kernels").
+inline constexpr const char *Vectorized = "sublane-vectorized";
 /// On a lowered work-group function: the kernel it was made from.
 inline constexpr const char *WorkGroupFunction = "sublane-wg-function";
 } // namespace attr

@@ -25,6 +25,10 @@ namespace sublane {
 /// too. Reports errors and warnings; returns false if there was an error.
 bool checkSyncPoints(llvm::Function &K, unsigned Dims, bool SubGroupLevel);
 
+/// Whether lowered kernels check at run time that all work-items of a group
+/// stop at the same sync point (-sublane-check-sync-points).
+bool isRunTimeSyncCheckEnabled();
+
 } // namespace sublane
 
 #endif // SUBLANE_PASSES_SYNCPOINTCHECK_H

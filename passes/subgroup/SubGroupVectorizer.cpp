@@ -1,0 +1,662 @@
+//===- SubGroupVectorizer.cpp - Order, masks and control flow -------------===//
+//
+// The skeleton of the vectorizer: which values become vectors, the order
+// blocks run in, the mask each block runs under, what becomes of branches and
+// phis, and the widening of plain arithmetic. Memory, calls and collectives
+// have files of their own (see SubGroupVectorizer.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SubGroupVectorizer.h"
+#include "sublane/Passes/SyncPointCheck.h"
+
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+#include <queue>
+
+#define DEBUG_TYPE "sublane-wfv"
+
+using namespace llvm;
+
+STATISTIC(NumLinearized, "Number of kernels whose control flow is linearized");
+STATISTIC(NumVectorValues, "Number of values vectorized");
+
+namespace sublane {
+namespace wfv {
+
+SubGroupVectorizer::SubGroupVectorizer(Function &K, unsigned SubGroupSize,
+                                       unsigned Dims, StringRef KernelName)
+    : K(K), M(*K.getParent()), C(K.getContext()), DL(M.getDataLayout()),
+      S(SubGroupSize), Dims(Dims), KernelName(KernelName), B(K.getContext()) {
+  Shapes = std::make_unique<KernelShape>(
+      K, Dims, DivergenceSources::ConservativeWithinSubGroup);
+  DT = std::make_unique<DominatorTree>(K);
+  LI = std::make_unique<LoopInfo>(*DT);
+  computeVectorValues();
+}
+
+SubGroupVectorizer::~SubGroupVectorizer() = default;
+
+/// Results that are the same in every lane whatever their operands are.
+static bool isUniformizing(const Instruction &I) {
+  if (getBuiltinKind(&I) != BuiltinKind::Collective)
+    return false;
+  auto Info = getCollectiveInfo(cast<CallBase>(I).getCalledFunction());
+  switch (Info->Kind) {
+  case CollectiveInfo::Reduce:
+  case CollectiveInfo::Broadcast:
+  case CollectiveInfo::Any:
+  case CollectiveInfo::All:
+  case CollectiveInfo::Ballot:
+    return true;
+  default:
+    return false;
+  }
+}
+
+void SubGroupVectorizer::computeVectorValues() {
+  ReversePostOrderTraversal<Function *> RPOT(&K);
+  for (BasicBlock *BB : RPOT)
+    OldBlocks.push_back(BB);
+  for (BasicBlock *BB : OldBlocks)
+    for (Instruction &I : *BB)
+      if (!I.getType()->isVoidTy() && !Shapes->isUniform(&I))
+        VectorValues.insert(&I);
+  // A loop whose exit branch is a vector condition lets lanes leave in
+  // different iterations: what they carry out differs between lanes even
+  // when it is the same for all of them inside (temporal divergence).
+  auto LeavesDivergentLoop = [&](PHINode &P, BasicBlock *From) {
+    for (Loop *L = LI->getLoopFor(From); L && !L->contains(P.getParent());
+         L = L->getParentLoop()) {
+      SmallVector<BasicBlock *> Exiting;
+      L->getExitingBlocks(Exiting);
+      for (BasicBlock *E : Exiting) {
+        auto *BI = dyn_cast<BranchInst>(E->getTerminator());
+        if (!BI || (BI->isConditional() && isVector(BI->getCondition())))
+          return true;
+      }
+    }
+    return false;
+  };
+  // Whatever is computed from a vector is a vector, except the results of
+  // reductions, broadcasts and votes.
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (BasicBlock *BB : OldBlocks)
+      for (Instruction &I : *BB) {
+        if (I.getType()->isVoidTy() || isVector(&I) || isUniformizing(I))
+          continue;
+        bool FromVector =
+            any_of(I.operands(), [&](const Use &U) { return isVector(U); });
+        if (auto *P = dyn_cast<PHINode>(&I))
+          for (BasicBlock *From : P->blocks())
+            FromVector |= LeavesDivergentLoop(*P, From);
+        if (FromVector) {
+          VectorValues.insert(&I);
+          Changed = true;
+        }
+      }
+  }
+  for (BasicBlock *BB : OldBlocks) {
+    Instruction *T = BB->getTerminator();
+    if (auto *BI = dyn_cast<BranchInst>(T))
+      Linearize |= BI->isConditional() && isVector(BI->getCondition());
+    else if (auto *SI = dyn_cast<SwitchInst>(T))
+      Linearize |= isVector(SI->getCondition());
+  }
+}
+
+/// Blocks of loop \p L (the function when null) in a topological order of
+/// the graph without L's back edges, each inner loop contiguous: Kahn's
+/// algorithm over blocks and inner loops, ties broken by reverse post-order.
+void SubGroupVectorizer::appendLoopOrder(Loop *L,
+                                         SmallVectorImpl<BasicBlock *> &Out) {
+  DenseMap<BasicBlock *, unsigned> RPONumber;
+  for (auto [I, BB] : enumerate(OldBlocks))
+    RPONumber[BB] = I;
+  // A node is a block of L itself or the header of one of L's inner loops.
+  auto NodeOf = [&](BasicBlock *BB) -> BasicBlock * {
+    Loop *Inner = LI->getLoopFor(BB);
+    if (Inner == L)
+      return BB;
+    while (Inner && Inner->getParentLoop() != L)
+      Inner = Inner->getParentLoop();
+    return Inner ? Inner->getHeader() : nullptr;
+  };
+  auto InL = [&](BasicBlock *BB) { return !L || L->contains(BB); };
+  SmallVector<BasicBlock *> Nodes;
+  DenseMap<BasicBlock *, SmallVector<BasicBlock *, 4>> Succs;
+  DenseMap<BasicBlock *, unsigned> InDegree;
+  for (BasicBlock *BB : OldBlocks) {
+    if (!InL(BB))
+      continue;
+    BasicBlock *N = NodeOf(BB);
+    if (N == BB)
+      Nodes.push_back(N);
+    for (BasicBlock *Succ : successors(BB)) {
+      if (!InL(Succ) || (L && Succ == L->getHeader()) || !RPONumber.count(Succ))
+        continue;
+      BasicBlock *SN = NodeOf(Succ);
+      if (SN == N)
+        continue;
+      Succs[N].push_back(SN);
+      ++InDegree[SN];
+    }
+  }
+  auto Later = [&](BasicBlock *A, BasicBlock *Bb) {
+    return RPONumber[A] > RPONumber[Bb];
+  };
+  std::priority_queue<BasicBlock *, std::vector<BasicBlock *>, decltype(Later)>
+      Ready(Later);
+  for (BasicBlock *N : Nodes)
+    if (!InDegree.lookup(N))
+      Ready.push(N);
+  while (!Ready.empty()) {
+    BasicBlock *N = Ready.top();
+    Ready.pop();
+    Loop *Inner = LI->getLoopFor(N);
+    if (Inner != L && Inner->getHeader() == N) {
+      while (Inner->getParentLoop() != L)
+        Inner = Inner->getParentLoop();
+      appendLoopOrder(Inner, Out);
+      LoopEnds[Out.back()].push_back(Inner);
+    } else {
+      Out.push_back(N);
+    }
+    for (BasicBlock *SN : Succs[N])
+      if (--InDegree[SN] == 0)
+        Ready.push(SN);
+  }
+}
+
+void SubGroupVectorizer::computeBlockOrder() {
+  appendLoopOrder(nullptr, Order);
+  assert(Order.size() == OldBlocks.size() && "reducible control flow only");
+}
+
+Type *SubGroupVectorizer::getVectorType(Type *T) const {
+  return FixedVectorType::get(T, S);
+}
+
+Value *SubGroupVectorizer::splat(Value *V) { return B.CreateVectorSplat(S, V); }
+
+Value *SubGroupVectorizer::getLaneIds(Type *Ty) {
+  SmallVector<Constant *> Ids;
+  for (unsigned L = 0; L < S; ++L)
+    Ids.push_back(ConstantInt::get(Ty, L));
+  return ConstantVector::get(Ids);
+}
+
+Value *SubGroupVectorizer::any(Value *Mask) {
+  if (auto *CM = dyn_cast<Constant>(Mask)) {
+    if (CM->isAllOnesValue())
+      return B.getTrue();
+    if (CM->isNullValue())
+      return B.getFalse();
+  }
+  return B.CreateOrReduce(Mask);
+}
+
+/// Linearized code reaches every work-group sync point, also where the
+/// kernel as written would have let some lanes (or all) go elsewhere, which
+/// SYCL leaves undefined. Only the run-time sync check needs to see that: the
+/// sub-group then stops at a sync point only if some lane does, so that work-
+/// group CBS sees sub-groups stopping at different places, and lanes that
+/// disagree within a sub-group are reported here (emitLaneCheck). Unchecked
+/// code keeps its sync points unconditional: skipping one would put the code
+/// after it into the region before it as well, for every sync point.
+Value *SubGroupVectorizer::getSyncGuard() {
+  if (!Linearize || !isRunTimeSyncCheckEnabled())
+    return B.getTrue();
+  return any(Mask);
+}
+
+void SubGroupVectorizer::emitLaneCheck(const Instruction &Sync,
+                                       StringRef What) {
+  if (!Linearize || !isRunTimeSyncCheckEnabled())
+    return;
+  Type *Bits = B.getIntNTy(S), *I64 = B.getInt64Ty();
+  Value *Arrived = B.CreateBitCast(Mask, Bits);
+  Value *Expected = B.CreateBitCast(EntryMask, Bits);
+  std::string Where = What.str();
+  if (DebugLoc Loc = getUserDebugLoc(&Sync))
+    Where += " at line " + std::to_string(Loc.getLine());
+  FunctionCallee GroupId = M.getOrInsertFunction(
+      "__sublane_group_id", getBuiltinType(BuiltinKind::GroupId, C));
+  FunctionCallee Report = M.getOrInsertFunction(
+      "__sublane_check_lanes", B.getVoidTy(), B.getPtrTy(), I64, I64, I64,
+      B.getInt32Ty(), B.getPtrTy(), I64, I64);
+  emitGuarded(B.CreateICmpNE(Arrived, Expected), B.getVoidTy(), [&] {
+    SmallVector<Value *> Args = {B.CreateGlobalString(KernelName, "", 0, &M)};
+    for (unsigned D = 0; D < 3; ++D)
+      Args.push_back(D < Dims
+                         ? cast<Value>(B.CreateCall(GroupId, {B.getInt32(D)}))
+                         : B.getInt64(0));
+    Args.push_back(B.getInt32(Dims));
+    Args.push_back(B.CreateGlobalString(Where, "", 0, &M));
+    Args.push_back(B.CreateZExt(Arrived, I64));
+    Args.push_back(B.CreateZExt(Expected, I64));
+    B.CreateCall(Report, Args);
+    return nullptr;
+  });
+}
+
+Value *SubGroupVectorizer::getScalar(Value *V) {
+  if (!isa<Instruction>(V))
+    return V;
+  assert(!isVector(V) && "a vector value has no scalar form");
+  Value *New = Scalars.lookup(V);
+  assert(New && "used before it was defined");
+  return New;
+}
+
+Value *SubGroupVectorizer::getVector(Value *V) {
+  if (auto *Cst = dyn_cast<Constant>(V))
+    return ConstantVector::getSplat(ElementCount::getFixed(S), Cst);
+  if (Value *New = Vectors.lookup(V))
+    return New;
+  return splat(getScalar(V));
+}
+
+Value *SubGroupVectorizer::getLane(Value *V, unsigned Lane) {
+  if (isVector(V))
+    return B.CreateExtractElement(getVector(V), B.getInt32(Lane));
+  return getScalar(V);
+}
+
+void SubGroupVectorizer::setScalar(Instruction &I, Value *V) {
+  assert(!isVector(&I) && "a vector value given a scalar form");
+  Scalars[&I] = V;
+  if (V->getName().empty() && !V->getType()->isVoidTy())
+    V->takeName(&I);
+}
+
+void SubGroupVectorizer::setVector(Instruction &I, Value *V) {
+  assert(isVector(&I) && V->getType() == getVectorType(I.getType()));
+  Vectors[&I] = V;
+  ++NumVectorValues;
+  if (V->getName().empty())
+    V->setName(I.getName());
+}
+
+Value *SubGroupVectorizer::emitGuarded(Value *Cond, Type *ResultTy,
+                                       function_ref<Value *()> Body) {
+  if (auto *CC = dyn_cast<ConstantInt>(Cond)) {
+    if (CC->isOne())
+      return Body();
+    return ResultTy->isVoidTy() ? nullptr : PoisonValue::get(ResultTy);
+  }
+  BasicBlock *From = B.GetInsertBlock();
+  BasicBlock *Then = BasicBlock::Create(C, From->getName() + ".then", &K);
+  BasicBlock *Cont = BasicBlock::Create(C, From->getName() + ".cont", &K);
+  B.CreateCondBr(Cond, Then, Cont);
+  B.SetInsertPoint(Then);
+  Value *R = Body();
+  BasicBlock *ThenEnd = B.GetInsertBlock();
+  B.CreateBr(Cont);
+  B.SetInsertPoint(Cont);
+  if (ResultTy->isVoidTy())
+    return nullptr;
+  PHINode *P = B.CreatePHI(ResultTy, 2);
+  P->addIncoming(R, ThenEnd);
+  P->addIncoming(PoisonValue::get(ResultTy), From);
+  return P;
+}
+
+Value *
+SubGroupVectorizer::replicatePerLane(Value *LaneMask, Type *ResultTy,
+                                     function_ref<Value *(unsigned)> Body) {
+  Value *Result = ResultTy->isVoidTy()
+                      ? nullptr
+                      : PoisonValue::get(getVectorType(ResultTy));
+  for (unsigned L = 0; L < S; ++L) {
+    Value *Active = LaneMask ? B.CreateExtractElement(LaneMask, B.getInt32(L))
+                             : B.getTrue();
+    Value *R = emitGuarded(Active, ResultTy, [&] { return Body(L); });
+    if (Result)
+      Result = B.CreateInsertElement(Result, R, B.getInt32(L));
+  }
+  return Result;
+}
+
+/// The function's new entry: the sub-group's id, its lanes and its entry
+/// mask, and the ids of its lanes.
+void SubGroupVectorizer::emitEntry() {
+  NewEntry = BasicBlock::Create(C, "wfv.entry", &K, &K.getEntryBlock());
+  B.SetInsertPoint(NewEntry);
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  auto Builtin = [&](const char *Name, BuiltinKind Kind) {
+    return M.getOrInsertFunction(Name, getBuiltinType(Kind, C));
+  };
+  SubGroupId = B.CreateCall(Builtin("__sublane_sg_id", BuiltinKind::SubGroupId),
+                            {}, "sg.id");
+  Lanes = B.CreateCall(Builtin("__sublane_sg_size", BuiltinKind::SubGroupSize),
+                       {}, "sg.lanes");
+  EntryMask = B.CreateICmpULT(getLaneIds(I32), splat(Lanes), "entry.mask");
+  Value *Base = B.CreateMul(B.CreateZExt(SubGroupId, I64), B.getInt64(S),
+                            "sg.base", /*HasNUW=*/true, /*HasNSW=*/true);
+  LinearIds = B.CreateAdd(splat(Base), getLaneIds(I64), "lid.linear",
+                          /*HasNUW=*/true, /*HasNSW=*/true);
+  // Row-major: the last dimension varies fastest.
+  FunctionCallee Range =
+      Builtin("__sublane_local_range", BuiltinKind::LocalRange);
+  for (unsigned D = 0; D < Dims; ++D)
+    LocalRanges[D] = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
+  Value *Rest = LinearIds;
+  for (int D = Dims - 1; D > 0; --D) {
+    Value *R = splat(LocalRanges[D]);
+    LocalIds[D] = B.CreateURem(Rest, R, "lid" + Twine(D));
+    Rest = B.CreateUDiv(Rest, R);
+  }
+  LocalIds[0] = Rest;
+  if (Linearize) {
+    auto *MaskTy = FixedVectorType::get(B.getInt1Ty(), S);
+    for (BasicBlock *BB : OldBlocks) {
+      auto *Slot =
+          new AllocaInst(MaskTy, DL.getAllocaAddrSpace(),
+                         BB->getName() + ".mask.slot", NewEntry->begin());
+      MaskSlot[BB] = Slot;
+      Slots.push_back(Slot);
+      B.CreateStore(BB == OldBlocks.front() ? EntryMask
+                                            : Constant::getNullValue(MaskTy),
+                    Slot);
+      for (PHINode &P : BB->phis()) {
+        Type *Ty = isVector(&P) ? getVectorType(P.getType()) : P.getType();
+        auto *PS = new AllocaInst(Ty, DL.getAllocaAddrSpace(),
+                                  P.getName() + ".slot", NewEntry->begin());
+        PhiSlot[&P] = PS;
+        Slots.push_back(PS);
+        B.CreateStore(Constant::getNullValue(Ty), PS);
+      }
+    }
+  }
+}
+
+void SubGroupVectorizer::emitBlock(BasicBlock *BB) {
+  BasicBlock *NB = BasicBlock::Create(C, BB->getName(), &K, OldBlocks.front());
+  FirstBlock[BB] = NB;
+  B.SetInsertPoint(NB);
+  if (Linearize) {
+    Mask = B.CreateLoad(MaskSlot[BB]->getAllocatedType(), MaskSlot[BB],
+                        BB->getName() + ".mask");
+    BlockMask[BB] = Mask;
+    // Edges taken later (the next iteration's) start from no lane.
+    B.CreateStore(Constant::getNullValue(Mask->getType()), MaskSlot[BB]);
+    for (PHINode &P : BB->phis()) {
+      AllocaInst *Slot = PhiSlot[&P];
+      Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
+      if (isVector(&P))
+        setVector(P, V);
+      else
+        setScalar(P, V);
+    }
+  } else {
+    Mask = EntryMask;
+    for (PHINode &P : BB->phis()) {
+      bool Vec = isVector(&P);
+      PHINode *NP = B.CreatePHI(Vec ? getVectorType(P.getType()) : P.getType(),
+                                P.getNumIncomingValues());
+      KeptPhis.push_back({&P, NP});
+      if (Vec)
+        setVector(P, NP);
+      else
+        setScalar(P, NP);
+    }
+  }
+  for (Instruction &I : *BB) {
+    if (isa<PHINode>(I) || I.isTerminator())
+      continue;
+    B.SetCurrentDebugLocation(I.getDebugLoc());
+    widen(I);
+  }
+  B.SetCurrentDebugLocation(DebugLoc());
+  LastBlock[BB] = B.GetInsertBlock();
+}
+
+void SubGroupVectorizer::emitTerminatorKept(BasicBlock *BB) {
+  Instruction *T = BB->getTerminator();
+  B.SetInsertPoint(LastBlock[BB]);
+  B.SetCurrentDebugLocation(T->getDebugLoc());
+  Instruction *NT = T->clone();
+  for (Use &U : NT->operands()) {
+    if (auto *Succ = dyn_cast<BasicBlock>(U.get()))
+      U.set(FirstBlock[Succ]);
+    else
+      U.set(getScalar(U.get()));
+  }
+  B.Insert(NT);
+}
+
+/// The lanes of the current block that take the edge where \p Cond is
+/// \p Taken. Inactive lanes never take an edge, whatever their condition.
+Value *SubGroupVectorizer::emitEdgeMask(Value *Cond, bool Taken) {
+  Constant *None = Constant::getNullValue(Mask->getType());
+  if (isVector(Cond)) {
+    Value *V = getVector(Cond);
+    if (!Taken)
+      V = B.CreateNot(V);
+    return B.CreateSelect(Mask, V, None);
+  }
+  // A uniform condition in a block no lane runs may be poison.
+  Value *Scalar = B.CreateFreeze(getScalar(Cond));
+  return Taken ? B.CreateSelect(Scalar, Mask, None)
+               : B.CreateSelect(Scalar, None, Mask);
+}
+
+void SubGroupVectorizer::emitTerminatorLinearized(BasicBlock *BB) {
+  Instruction *T = BB->getTerminator();
+  B.SetInsertPoint(LastBlock[BB]);
+  B.SetCurrentDebugLocation(T->getDebugLoc());
+  Mask = BlockMask[BB];
+  auto *BI = dyn_cast<BranchInst>(T);
+  assert((BI || isa<ReturnInst>(T) || isa<UnreachableInst>(T)) &&
+         "switches are lowered before vectorization");
+  if (BI) {
+    for (unsigned I = 0, E = BI->getNumSuccessors(); I < E; ++I) {
+      BasicBlock *Succ = BI->getSuccessor(I);
+      Value *Edge =
+          BI->isConditional() ? emitEdgeMask(BI->getCondition(), I == 0) : Mask;
+      AllocaInst *Slot = MaskSlot[Succ];
+      Value *Old = B.CreateLoad(Slot->getAllocatedType(), Slot);
+      B.CreateStore(B.CreateOr(Old, Edge), Slot);
+      Value *AnyEdge = nullptr;
+      for (PHINode &P : Succ->phis()) {
+        AllocaInst *PS = PhiSlot[&P];
+        Value *In = P.getIncomingValueForBlock(BB);
+        Value *Cur = B.CreateLoad(PS->getAllocatedType(), PS);
+        Value *New;
+        if (isVector(&P)) {
+          New = B.CreateSelect(Edge, getVector(In), Cur);
+        } else {
+          if (!AnyEdge)
+            AnyEdge = any(Edge);
+          New = B.CreateSelect(AnyEdge, getScalar(In), Cur);
+        }
+        B.CreateStore(New, PS);
+      }
+    }
+  }
+  // Then on to the next block, or back to the header of each loop that ends
+  // here while any lane continues it.
+  unsigned Pos = find(Order, BB) - Order.begin();
+  BasicBlock *Next = nullptr;
+  if (Pos + 1 < Order.size()) {
+    Next = FirstBlock[Order[Pos + 1]];
+  } else {
+    Next = BasicBlock::Create(C, "wfv.return", &K);
+    ReturnInst::Create(C, Next);
+  }
+  auto It = LoopEnds.find(BB);
+  if (It == LoopEnds.end()) {
+    B.CreateBr(Next);
+    return;
+  }
+  // Innermost first: each loop end falls through to the enclosing one's.
+  SmallVector<BasicBlock *> Ends;
+  for (Loop *L : It->second)
+    Ends.push_back(
+        BasicBlock::Create(C, L->getHeader()->getName() + ".loop.end", &K));
+  B.CreateBr(Ends.front());
+  for (auto [I, L] : enumerate(It->second)) {
+    B.SetInsertPoint(Ends[I]);
+    AllocaInst *Slot = MaskSlot[L->getHeader()];
+    Value *Continue = B.CreateLoad(Slot->getAllocatedType(), Slot);
+    BasicBlock *After = I + 1 < Ends.size() ? Ends[I + 1] : Next;
+    B.CreateCondBr(any(Continue), FirstBlock[L->getHeader()], After);
+  }
+}
+
+void SubGroupVectorizer::finishPhis() {
+  for (auto [Old, New] : KeptPhis) {
+    for (unsigned I = 0, E = Old->getNumIncomingValues(); I < E; ++I) {
+      BasicBlock *From = LastBlock.lookup(Old->getIncomingBlock(I));
+      if (!From)
+        continue; // an unreachable predecessor
+      B.SetInsertPoint(From->getTerminator());
+      Value *In = Old->getIncomingValue(I);
+      New->addIncoming(isVector(Old) ? getVector(In) : getScalar(In), From);
+    }
+  }
+}
+
+void SubGroupVectorizer::promoteSlots() {
+  DominatorTree NewDT(K);
+  PromoteMemToReg(Slots, NewDT);
+}
+
+void SubGroupVectorizer::widenGeneric(Instruction &I) {
+  if (!isVector(&I)) {
+    Instruction *NI = I.clone();
+    for (Use &U : NI->operands())
+      U.set(getScalar(U.get()));
+    // A division in a block no lane runs must not trap on what it divides
+    // by (which may be poison there).
+    if (mayBeEmpty() && NI->isIntDivRem()) {
+      Value *D = NI->getOperand(1);
+      NI->setOperand(1, B.CreateSelect(any(Mask), B.CreateFreeze(D),
+                                       ConstantInt::get(D->getType(), 1)));
+    }
+    B.Insert(NI);
+    setScalar(I, NI);
+    return;
+  }
+  Value *New = nullptr;
+  if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
+    Value *L = getVector(BO->getOperand(0)), *R = getVector(BO->getOperand(1));
+    if (BO->isIntDivRem()) // inactive lanes divide by one
+      R = B.CreateSelect(Mask, R, ConstantInt::get(R->getType(), 1));
+    New = B.CreateBinOp(BO->getOpcode(), L, R);
+    cast<Instruction>(New)->copyIRFlags(BO);
+  } else if (auto *UO = dyn_cast<UnaryOperator>(&I)) {
+    New = B.CreateUnOp(UO->getOpcode(), getVector(UO->getOperand(0)));
+    cast<Instruction>(New)->copyIRFlags(UO);
+  } else if (auto *CI = dyn_cast<CastInst>(&I)) {
+    New = B.CreateCast(CI->getOpcode(), getVector(CI->getOperand(0)),
+                       getVectorType(CI->getDestTy()));
+    if (auto *NI = dyn_cast<Instruction>(New))
+      NI->copyIRFlags(CI);
+  } else if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
+    New = B.CreateCmp(Cmp->getPredicate(), getVector(Cmp->getOperand(0)),
+                      getVector(Cmp->getOperand(1)));
+    if (auto *NI = dyn_cast<Instruction>(New))
+      NI->copyIRFlags(Cmp);
+  } else if (auto *Sel = dyn_cast<SelectInst>(&I)) {
+    Value *Cond = Sel->getCondition();
+    New = B.CreateSelect(isVector(Cond) ? getVector(Cond) : getScalar(Cond),
+                         getVector(Sel->getTrueValue()),
+                         getVector(Sel->getFalseValue()));
+    if (auto *NI = dyn_cast<Instruction>(New))
+      NI->copyIRFlags(Sel);
+  } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+    bool AnyVector = false;
+    auto Map = [&](Value *V) {
+      AnyVector |= isVector(V);
+      return isVector(V) ? getVector(V) : getScalar(V);
+    };
+    Value *Ptr = Map(GEP->getPointerOperand());
+    SmallVector<Value *> Indices;
+    for (auto GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E; ++GTI)
+      Indices.push_back(GTI.isStruct() ? GTI.getOperand()
+                                       : Map(GTI.getOperand()));
+    if (!AnyVector)
+      Ptr = splat(Ptr);
+    New = B.CreateGEP(GEP->getSourceElementType(), Ptr, Indices, "",
+                      GEP->getNoWrapFlags());
+  } else if (auto *F = dyn_cast<FreezeInst>(&I)) {
+    New = B.CreateFreeze(getVector(F->getOperand(0)));
+  } else {
+    llvm_unreachable("refused by checkVectorizable");
+  }
+  setVector(I, New);
+}
+
+void SubGroupVectorizer::widen(Instruction &I) {
+  if (auto *CI = dyn_cast<CallInst>(&I))
+    return widenCall(*CI);
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return widenLoad(*L);
+  if (auto *St = dyn_cast<StoreInst>(&I))
+    return widenStore(*St);
+  if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+    return widenAtomic(I);
+  if (auto *AI = dyn_cast<AllocaInst>(&I))
+    return widenAlloca(*AI);
+  if (auto *EV = dyn_cast<ExtractValueInst>(&I)) {
+    // The parts of a per-lane compare-exchange, kept as two vectors.
+    if (auto It = CmpXchgParts.find(EV->getAggregateOperand());
+        It != CmpXchgParts.end()) {
+      setVector(I, EV->getIndices()[0] == 0 ? It->second.first
+                                            : It->second.second);
+      return;
+    }
+  }
+  if (isa<FenceInst>(I)) {
+    B.Insert(I.clone());
+    return;
+  }
+  widenGeneric(I);
+}
+
+void SubGroupVectorizer::run() {
+  SmallVector<BasicBlock *> Old;
+  for (BasicBlock &BB : K)
+    Old.push_back(&BB);
+  if (Linearize) {
+    computeBlockOrder();
+    ++NumLinearized;
+  }
+  emitEntry();
+  for (BasicBlock *BB : Linearize ? ArrayRef<BasicBlock *>(Order)
+                                  : ArrayRef<BasicBlock *>(OldBlocks))
+    emitBlock(BB);
+  for (BasicBlock *BB : OldBlocks) {
+    if (Linearize)
+      emitTerminatorLinearized(BB);
+    else
+      emitTerminatorKept(BB);
+  }
+  finishPhis();
+  B.SetInsertPoint(NewEntry);
+  B.CreateBr(FirstBlock[OldBlocks.front()]);
+
+  // The kernel's own blocks go; what they computed lives on in the new ones.
+  Shapes.reset();
+  LI.reset();
+  DT.reset();
+  for (BasicBlock *BB : Old)
+    BB->dropAllReferences();
+  for (BasicBlock *BB : Old)
+    BB->eraseFromParent();
+  promoteSlots();
+}
+
+} // namespace wfv
+} // namespace sublane

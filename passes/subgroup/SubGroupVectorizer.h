@@ -1,0 +1,209 @@
+//===- SubGroupVectorizer.h - One sub-group as one vector ------*- C++ -*-===//
+//
+// The whole-function vectorizer (variant wfv). It rewrites (a copy of) a
+// prepared kernel so that one execution of its body runs a whole sub-group:
+// every value that differs between the lanes of a sub-group becomes a vector of
+// the sub-group size, every value that does not stays scalar. The result is
+// still a kernel for work-group CBS, whose "work-items" are now sub-groups
+// (docs/ir-contract.md, "Vectorized kernels").
+//
+// The stages, one file each:
+//
+//   WFVLegality.cpp        what cannot be vectorized (the fallback's reasons)
+//   SubGroupVectorizer.cpp block order, masks, linearization, phis, the
+//                          generic widening of arithmetic
+//   VectorMemory.cpp       loads, stores, atomics and private variables by
+//                          address shape
+//   VectorCalls.cpp        builtins, intrinsics, math calls, replication per
+//                          lane
+//   VectorCollectives.cpp  sub-group collectives as vector operations,
+//                          work-group collectives as sub-group partials
+//
+// Concepts: a *lane* is a work-item of the sub-group; a *mask* (<S x i1>) says
+// which lanes run a block; the *entry mask* leaves out lanes past the end of
+// a partial sub-group. A block runs under the mask of the edges into it. If
+// no branch of the kernel diverges, the control flow is kept and every block
+// runs under the entry mask. Otherwise the control flow is linearized: the
+// blocks run one after another in an order where each loop is contiguous, a
+// loop repeats while any lane continues, and phis become blends of the
+// values coming along each edge. Masks and blended phis live in stack slots
+// while the code is built and become SSA values when it is done.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SUBLANE_PASSES_SUBGROUP_SUBGROUPVECTORIZER_H
+#define SUBLANE_PASSES_SUBGROUP_SUBGROUPVECTORIZER_H
+
+#include "sublane/Passes/KernelInfo.h"
+#include "sublane/Passes/KernelShape.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include <optional>
+#include <string>
+
+namespace sublane {
+namespace wfv {
+
+using namespace llvm;
+
+/// Why a kernel is not vectorized, for the remark of its fallback.
+struct Refusal {
+  std::string Reason;
+  const Instruction *At = nullptr;
+};
+
+/// Whether \p K can be vectorized when the values in \p Vector become
+/// vectors.
+std::optional<Refusal> checkVectorizable(Function &K,
+                                         const DenseSet<Value *> &Vector);
+
+/// Brings \p K into the form the vectorizer works on: loops simplified and
+/// in LCSSA form, switches lowered to branches. Returns a refusal for
+/// control flow it cannot handle (irreducible loops, invokes), before
+/// changing anything.
+std::optional<Refusal>
+canonicalizeForVectorization(Function &K, FunctionAnalysisManager &FAM);
+
+class SubGroupVectorizer {
+public:
+  /// \p KernelName: how run-time reports name the kernel.
+  SubGroupVectorizer(Function &K, unsigned SubGroupSize, unsigned Dims,
+                     StringRef KernelName);
+  ~SubGroupVectorizer();
+
+  /// The values that become vectors: those the shape analysis says differ
+  /// between lanes, and everything computed from them.
+  const DenseSet<Value *> &getVectorValues() const { return VectorValues; }
+  /// Whether some branch differs between lanes, so that the control flow is
+  /// linearized.
+  bool needsLinearization() const { return Linearize; }
+
+  /// Rewrites K. Call only after checkVectorizable() agreed.
+  void run();
+
+private:
+  // SubGroupVectorizer.cpp: shapes, order, masks, control flow.
+  void computeVectorValues();
+  void computeBlockOrder();
+  void appendLoopOrder(Loop *L, SmallVectorImpl<BasicBlock *> &Order);
+  void emitEntry();
+  void emitBlock(BasicBlock *BB);
+  void emitTerminatorKept(BasicBlock *BB);
+  void emitTerminatorLinearized(BasicBlock *BB);
+  void emitLoopEnds(BasicBlock *BB);
+  void finishPhis();
+  void promoteSlots();
+  void widen(Instruction &I);
+  void widenGeneric(Instruction &I);
+  Value *emitEdgeMask(Value *Cond, bool Taken);
+
+  // Values of the original kernel in the new code.
+  bool isVector(const Value *V) const { return VectorValues.contains(V); }
+  Value *getScalar(Value *V);
+  Value *getVector(Value *V);
+  Value *getLane(Value *V, unsigned Lane);
+  void setScalar(Instruction &I, Value *V);
+  void setVector(Instruction &I, Value *V);
+  Type *getVectorType(Type *T) const;
+  Value *any(Value *Mask);
+  /// When the sub-group stops at a work-group barrier or collective.
+  Value *getSyncGuard();
+  /// With the run-time sync check: reports lanes that do not all arrive at
+  /// sync point \p Sync.
+  void emitLaneCheck(const Instruction &Sync, StringRef What);
+  Value *splat(Value *V);
+  Value *getLaneIds(Type *Ty);
+  /// Whether the current block may run with no lane active (only when the
+  /// control flow is linearized).
+  bool mayBeEmpty() const { return Linearize; }
+
+  /// Runs \p Body once per active lane of \p Mask, in lane order, each under
+  /// a branch; collects the results of non-void bodies in a vector.
+  Value *replicatePerLane(Value *Mask, Type *ResultTy,
+                          function_ref<Value *(unsigned Lane)> Body);
+  /// Runs \p Body only if \p Cond (a scalar i1) holds; returns its result,
+  /// poison where it did not run.
+  Value *emitGuarded(Value *Cond, Type *ResultTy, function_ref<Value *()> Body);
+
+  // VectorMemory.cpp.
+  void widenLoad(LoadInst &LI);
+  void widenStore(StoreInst &SI);
+  void widenAtomic(Instruction &I);
+  void widenAlloca(AllocaInst &AI);
+  void emitUniformAccess(Instruction &I);
+  bool isContiguous(Value *Ptr, Type *AccessTy) const;
+
+  // VectorCalls.cpp.
+  void widenCall(CallInst &CI);
+  bool widenBuiltin(CallInst &CI);
+  Value *getLocalIdVector(Value *Dim);
+  Value *getLinearIdVector();
+  bool widenIntrinsic(CallInst &CI);
+  void replicateCall(CallInst &CI, bool Masked);
+  Value *freezeOperand(Value *V);
+
+  // VectorCollectives.cpp.
+  void widenCollective(CallInst &CI, const CollectiveInfo &Info);
+  Value *emitSubGroupCollective(const CollectiveInfo &Info, Value *X,
+                                Value *Index, Value *Mask);
+  Value *emitPermute(Value *X, Value *Src);
+  void emitWorkGroupCollective(CallInst &CI, const CollectiveInfo &Info);
+  Value *emitSyncCall(const CallInst &Sync, Function *Callee,
+                      ArrayRef<Value *> Args);
+  Function *getCollectiveFunction(const CollectiveInfo &Info, StringRef Name);
+
+  Function &K;
+  Module &M;
+  LLVMContext &C;
+  const DataLayout &DL;
+  unsigned S;
+  unsigned Dims;
+  std::string KernelName;
+  IRBuilder<> B;
+
+  std::unique_ptr<KernelShape> Shapes;
+  std::unique_ptr<DominatorTree> DT;
+  std::unique_ptr<LoopInfo> LI;
+  DenseSet<Value *> VectorValues;
+  bool Linearize = false;
+
+  SmallVector<BasicBlock *> OldBlocks;
+  /// Linearized: the blocks in the order they run.
+  SmallVector<BasicBlock *> Order;
+  /// Linearized: the loops whose last block in Order is the key, innermost
+  /// first.
+  DenseMap<BasicBlock *, SmallVector<Loop *, 2>> LoopEnds;
+
+  BasicBlock *NewEntry = nullptr;
+  /// Each old block's first and last new block (replication splits them).
+  DenseMap<BasicBlock *, BasicBlock *> FirstBlock, LastBlock;
+  /// Linearized: where each old block collects the masks of its incoming
+  /// edges, and where each phi collects its incoming values.
+  DenseMap<BasicBlock *, AllocaInst *> MaskSlot;
+  DenseMap<PHINode *, AllocaInst *> PhiSlot;
+  SmallVector<AllocaInst *> Slots;
+  /// Kept control flow: the new phis, filled once every block exists.
+  SmallVector<std::pair<PHINode *, PHINode *>> KeptPhis;
+
+  DenseMap<Value *, Value *> Scalars, Vectors;
+  /// Per-lane compare-exchanges: their loaded values and success flags.
+  DenseMap<Value *, std::pair<Value *, Value *>> CmpXchgParts;
+  DenseMap<BasicBlock *, Value *> BlockMask;
+  Value *EntryMask = nullptr;
+  Value *Mask = nullptr; ///< the mask of the block being emitted
+  Value *SubGroupId = nullptr, *Lanes = nullptr;
+  Value *LinearIds = nullptr; ///< <S x i64> local linear ids
+  Value *LocalIds[3] = {};
+  Value *LocalRanges[3] = {};
+  SmallVector<Instruction *> Dead;
+};
+
+} // namespace wfv
+} // namespace sublane
+
+#endif // SUBLANE_PASSES_SUBGROUP_SUBGROUPVECTORIZER_H

@@ -1,0 +1,199 @@
+//===- VectorCalls.cpp - Builtins, intrinsics and other calls -------------===//
+//
+// Id builtins become vectors of the lanes' ids; sub-group barriers vanish
+// (the lanes run in lockstep, and one thread's accesses stay in program
+// order); intrinsics with a vector form are called once on vectors; any other
+// call runs once per active lane, as each work-item would have called it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SubGroupVectorizer.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#define DEBUG_TYPE "sublane-wfv"
+
+using namespace llvm;
+
+STATISTIC(NumReplicatedCalls, "Number of calls replicated per lane");
+STATISTIC(NumVectorIntrinsics, "Number of intrinsic calls vectorized");
+
+namespace sublane {
+namespace wfv {
+
+Value *SubGroupVectorizer::getLinearIdVector() { return LinearIds; }
+
+/// The lanes' local ids in dimension \p Dim (a uniform i32).
+Value *SubGroupVectorizer::getLocalIdVector(Value *Dim) {
+  Value *Zero =
+      ConstantVector::getSplat(ElementCount::getFixed(S), B.getInt64(0));
+  if (auto *CD = dyn_cast<ConstantInt>(Dim)) {
+    uint64_t D = CD->getZExtValue();
+    return D < Dims ? LocalIds[D] : Zero;
+  }
+  Value *R = Zero;
+  for (unsigned D = 0; D < Dims; ++D)
+    R = B.CreateSelect(B.CreateICmpEQ(Dim, B.getInt32(D)), LocalIds[D], R);
+  return R;
+}
+
+/// Returns false for builtins that are uniform calls to keep as they are.
+bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
+  switch (getBuiltinKind(&CI)) {
+  case BuiltinKind::LocalId:
+    setVector(CI, getLocalIdVector(getScalar(CI.getArgOperand(0))));
+    return true;
+  case BuiltinKind::GlobalId: {
+    Value *Dim = getScalar(CI.getArgOperand(0));
+    FunctionCallee GroupId = M.getOrInsertFunction(
+        "__sublane_group_id", getBuiltinType(BuiltinKind::GroupId, C));
+    FunctionCallee Range = M.getOrInsertFunction(
+        "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
+    Value *Base = B.CreateMul(B.CreateCall(GroupId, {Dim}),
+                              B.CreateCall(Range, {Dim}), "global.id.base");
+    setVector(CI, B.CreateAdd(splat(Base), getLocalIdVector(Dim)));
+    return true;
+  }
+  case BuiltinKind::LocalLinearId:
+    setVector(CI, getLinearIdVector());
+    return true;
+  case BuiltinKind::SubGroupLocalId:
+    setVector(CI, getLaneIds(B.getInt32Ty()));
+    return true;
+  case BuiltinKind::SubGroupId:
+    setScalar(CI, SubGroupId);
+    return true;
+  case BuiltinKind::SubGroupSize:
+    setScalar(CI, Lanes);
+    return true;
+  case BuiltinKind::SubGroupBarrier:
+  case BuiltinKind::UniformAssertion:
+    return true;
+  case BuiltinKind::Collective:
+    widenCollective(CI, *getCollectiveInfo(CI.getCalledFunction()));
+    return true;
+  default: {
+    // Group ids and ranges, local memory, work-group barriers: one call for
+    // the sub-group, which work-group CBS lowers.
+    auto Emit = [&]() -> Value * {
+      Instruction *NI = CI.clone();
+      for (Use &U : NI->operands())
+        if (U.get() != CI.getCalledOperand())
+          U.set(getScalar(U.get()));
+      return B.Insert(NI);
+    };
+    Value *R;
+    if (getBuiltinKind(&CI) == BuiltinKind::WorkGroupBarrier)
+      R = emitGuarded(getSyncGuard(), CI.getType(), [&] {
+        emitLaneCheck(CI, "work-group barrier");
+        return Emit();
+      });
+    else
+      R = Emit();
+    if (!CI.getType()->isVoidTy())
+      setScalar(CI, R);
+    return true;
+  }
+  }
+}
+
+bool SubGroupVectorizer::widenIntrinsic(CallInst &CI) {
+  Intrinsic::ID ID = CI.getIntrinsicID();
+  switch (ID) {
+  case Intrinsic::lifetime_start:
+  case Intrinsic::lifetime_end:
+  case Intrinsic::assume:
+  case Intrinsic::experimental_noalias_scope_decl:
+  case Intrinsic::dbg_declare:
+  case Intrinsic::dbg_value:
+  case Intrinsic::dbg_label:
+  case Intrinsic::donothing:
+  case Intrinsic::sideeffect:
+    return true; // facts about scalar values, or nothing at all
+  default:
+    break;
+  }
+  if (!isVector(&CI) || !isTriviallyVectorizable(ID))
+    return false;
+  SmallVector<Type *> Tys;
+  SmallVector<Value *> Args;
+  if (isVectorIntrinsicWithOverloadTypeAtArg(ID, -1))
+    Tys.push_back(getVectorType(CI.getType()));
+  for (auto [I, Arg] : enumerate(CI.args())) {
+    bool ScalarArg = isVectorIntrinsicWithScalarOpAtArg(ID, I);
+    if (ScalarArg && isVector(Arg))
+      return false; // replicated instead
+    Value *New = ScalarArg ? getScalar(Arg) : getVector(Arg);
+    Args.push_back(New);
+    if (isVectorIntrinsicWithOverloadTypeAtArg(ID, I))
+      Tys.push_back(New->getType());
+  }
+  Function *F = Intrinsic::getDeclaration(&M, ID, Tys);
+  CallInst *New = B.CreateCall(F, Args);
+  if (isa<FPMathOperator>(New))
+    New->copyFastMathFlags(&CI);
+  ++NumVectorIntrinsics;
+  setVector(CI, New);
+  return true;
+}
+
+/// \p V, or its frozen form where poison could reach a call's operand.
+Value *SubGroupVectorizer::freezeOperand(Value *V) {
+  if (isa<Constant>(V) || !V->getType()->isFirstClassType() ||
+      V->getType()->isMetadataTy() || V->getType()->isTokenTy() ||
+      V->getType()->isLabelTy())
+    return V;
+  return B.CreateFreeze(V);
+}
+
+/// The call once per lane, in lane order; under the mask unless it is a
+/// pure function that cannot trap, whose inactive lanes get frozen operands.
+void SubGroupVectorizer::replicateCall(CallInst &CI, bool Masked) {
+  ++NumReplicatedCalls;
+  Value *R = replicatePerLane(Masked ? Mask : nullptr, CI.getType(),
+                              [&](unsigned Lane) -> Value * {
+                                auto *NC = cast<CallInst>(CI.clone());
+                                for (Use &U : NC->operands()) {
+                                  Value *V = getLane(U.get(), Lane);
+                                  U.set(Masked ? V : freezeOperand(V));
+                                }
+                                B.Insert(NC);
+                                return NC->getType()->isVoidTy() ? nullptr : NC;
+                              });
+  if (!CI.getType()->isVoidTy()) {
+    if (isVector(&CI))
+      setVector(CI, R);
+    else
+      setScalar(CI, B.CreateExtractElement(R, B.getInt32(0)));
+  }
+}
+
+void SubGroupVectorizer::widenCall(CallInst &CI) {
+  if (getBuiltinKind(&CI) != BuiltinKind::None) {
+    widenBuiltin(CI);
+    return;
+  }
+  if (CI.getCalledFunction() && CI.getCalledFunction()->isIntrinsic() &&
+      widenIntrinsic(CI))
+    return;
+  bool Pure = CI.doesNotAccessMemory() && CI.doesNotThrow() &&
+              CI.willReturn() && !CI.isConvergent();
+  if (!isVector(&CI) && Pure) {
+    // The same result in every lane: one call. When no lane may run the
+    // block, its operands may be poison.
+    Instruction *NI = CI.clone();
+    for (Use &U : NI->operands())
+      U.set(mayBeEmpty() ? freezeOperand(getScalar(U.get()))
+                         : getScalar(U.get()));
+    B.Insert(NI);
+    setScalar(CI, NI);
+    return;
+  }
+  // Side effects happen once per work-item, each with its own operands.
+  replicateCall(CI, /*Masked=*/!Pure);
+}
+
+} // namespace wfv
+} // namespace sublane

@@ -1,0 +1,242 @@
+//===- VectorCollectives.cpp - Collectives as vector operations -----------===//
+//
+// A sub-group collective is an operation on the vector that holds the
+// sub-group's values: reductions through llvm.vector.reduce.* with the
+// identity in inactive lanes, scans in log2(width) shift-and-combine steps,
+// shifts and xor permutations as shuffles, votes as i1 reductions, a ballot
+// as the bits of the mask. A work-group collective combines each sub-group's
+// partial result here and leaves the combination across sub-groups to
+// work-group CBS, whose "work-items" are the sub-groups.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SubGroupVectorizer.h"
+
+#include "sublane/Passes/CollectiveUtils.h"
+
+#include "llvm/ADT/Statistic.h"
+
+#define DEBUG_TYPE "sublane-wfv"
+
+using namespace llvm;
+
+STATISTIC(NumVectorCollectives, "Number of collectives vectorized");
+
+namespace sublane {
+namespace wfv {
+
+/// Lane i takes lane Src[i] (in [0, S)): through a stack copy of the vector,
+/// which the backend turns into a permute where it can.
+Value *SubGroupVectorizer::emitPermute(Value *X, Value *Src) {
+  auto *VTy = cast<FixedVectorType>(X->getType());
+  IRBuilder<> EB(NewEntry, NewEntry->begin());
+  AllocaInst *Copy = EB.CreateAlloca(VTy, nullptr, "permute.copy");
+  B.CreateStore(X, Copy);
+  Value *Ptrs = B.CreateGEP(VTy->getElementType(), Copy, Src);
+  Value *All = Constant::getAllOnesValue(getVectorType(B.getInt1Ty()));
+  return B.CreateMaskedGather(VTy, Ptrs,
+                              DL.getABITypeAlign(VTy->getElementType()), All);
+}
+
+Value *SubGroupVectorizer::emitSubGroupCollective(const CollectiveInfo &Info,
+                                                  Value *X, Value *Index,
+                                                  Value *ActiveMask) {
+  Type *Ty = Info.getValueType(C), *ResultTy = Info.getResultType(C);
+  auto *VTy = cast<FixedVectorType>(getVectorType(Ty));
+  Value *XV = getVector(X);
+  Value *LaneVec = getLaneIds(B.getInt32Ty());
+  Value *N = splat(Lanes);
+  // A uniform index operand; a varying one only for select.
+  auto UniformIndex = [&]() { return getLane(Index, 0); };
+  switch (Info.Kind) {
+  case CollectiveInfo::Broadcast: {
+    if (!isVector(X))
+      return getScalar(X);
+    Value *Lane = B.CreateAnd(UniformIndex(), B.getInt32(S - 1));
+    return B.CreateFreeze(B.CreateExtractElement(XV, Lane));
+  }
+  case CollectiveInfo::Select: {
+    Value *Mod =
+        ConstantVector::getSplat(ElementCount::getFixed(S), B.getInt32(S - 1));
+    if (!isVector(Index)) {
+      if (!isVector(X))
+        return getScalar(X);
+      Value *Lane = B.CreateAnd(getScalar(Index), B.getInt32(S - 1));
+      return B.CreateFreeze(B.CreateExtractElement(XV, Lane));
+    }
+    // Lanes past a partial sub-group's end keep their own value.
+    Value *Src = B.CreateAnd(getVector(Index), Mod);
+    Src = B.CreateSelect(B.CreateICmpULT(Src, N), Src, LaneVec);
+    return emitPermute(XV, Src);
+  }
+  case CollectiveInfo::ShiftLeft:
+  case CollectiveInfo::ShiftRight:
+  case CollectiveInfo::PermuteXor: {
+    Value *Arg = UniformIndex();
+    Value *ArgV = splat(Arg);
+    Value *Src;
+    if (Info.Kind == CollectiveInfo::ShiftLeft)
+      Src = B.CreateAdd(LaneVec, ArgV);
+    else if (Info.Kind == CollectiveInfo::PermuteXor)
+      Src = B.CreateXor(LaneVec, ArgV);
+    else // lanes below the delta have no source: they keep their own
+      Src = B.CreateSelect(B.CreateICmpUGE(LaneVec, ArgV),
+                           B.CreateSub(LaneVec, ArgV), N);
+    Value *Valid = B.CreateICmpULT(Src, N);
+    if (auto *CA = dyn_cast<ConstantInt>(Arg); CA && CA->getZExtValue() < S) {
+      // A constant shift or mask is a constant shuffle.
+      uint64_t D = CA->getZExtValue();
+      SmallVector<int> ShuffleMask;
+      for (unsigned L = 0; L < S; ++L) {
+        int64_t From = Info.Kind == CollectiveInfo::ShiftLeft ? L + D
+                       : Info.Kind == CollectiveInfo::PermuteXor
+                           ? int64_t(L ^ D)
+                           : int64_t(L) - int64_t(D);
+        ShuffleMask.push_back(From >= 0 && From < int64_t(S) ? int(From)
+                                                             : int(L));
+      }
+      return B.CreateSelect(Valid, B.CreateShuffleVector(XV, ShuffleMask), XV);
+    }
+    Src = B.CreateSelect(Valid, Src, LaneVec);
+    return emitPermute(XV, Src);
+  }
+  case CollectiveInfo::Reduce:
+  case CollectiveInfo::InclusiveScan:
+  case CollectiveInfo::ExclusiveScan: {
+    Value *Masked = B.CreateSelect(ActiveMask, XV, getIdentity(Info, VTy));
+    if (Info.Kind == CollectiveInfo::Reduce)
+      return emitVectorReduce(B, Info, Masked);
+    Value *Scan = emitVectorInclusiveScan(B, Info, Masked);
+    if (Info.Kind == CollectiveInfo::ExclusiveScan)
+      Scan = emitCombineWithKnownIdentity(
+          B, Info, emitShiftUp(B, Scan, 1, getKnownIdentity(Info, VTy)));
+    return Scan;
+  }
+  case CollectiveInfo::Any:
+  case CollectiveInfo::All:
+  case CollectiveInfo::Ballot: {
+    Value *Set = B.CreateICmpNE(XV, Constant::getNullValue(VTy));
+    if (Info.Kind == CollectiveInfo::All)
+      return B.CreateZExt(
+          B.CreateAndReduce(B.CreateOr(Set, B.CreateNot(ActiveMask))),
+          ResultTy);
+    Set = B.CreateAnd(Set, ActiveMask);
+    if (Info.Kind == CollectiveInfo::Any)
+      return B.CreateZExt(B.CreateOrReduce(Set), ResultTy);
+    return B.CreateZExtOrTrunc(B.CreateBitCast(Set, B.getIntNTy(S)), ResultTy);
+  }
+  }
+  llvm_unreachable("unknown collective");
+}
+
+Function *SubGroupVectorizer::getCollectiveFunction(const CollectiveInfo &Info,
+                                                    StringRef Name) {
+  return cast<Function>(
+      M.getOrInsertFunction(Name, getCollectiveType(Info, C)).getCallee());
+}
+
+/// A call to a work-group collective, where the sub-group stops.
+Value *SubGroupVectorizer::emitSyncCall(const CallInst &Sync, Function *Callee,
+                                        ArrayRef<Value *> Args) {
+  return emitGuarded(getSyncGuard(), Callee->getReturnType(), [&] {
+    emitLaneCheck(Sync, "work-group collective");
+    return B.CreateCall(Callee, Args);
+  });
+}
+
+/// A work-group collective: the sub-group's partial result, combined across
+/// the sub-groups by work-group CBS, then with each lane's own part.
+void SubGroupVectorizer::emitWorkGroupCollective(CallInst &CI,
+                                                 const CollectiveInfo &Info) {
+  Type *Ty = Info.getValueType(C);
+  auto *VTy = cast<FixedVectorType>(getVectorType(Ty));
+  Value *X = CI.getArgOperand(0);
+  Function *Callee = CI.getCalledFunction();
+  Value *R = nullptr;
+  switch (Info.Kind) {
+  case CollectiveInfo::Broadcast: {
+    // The value of the work-item with local linear id Id, from its
+    // sub-group Id / S.
+    // SYCL requires the same id in every work-item: lane 0's stands for all.
+    Value *Id = getLane(CI.getArgOperand(1), 0);
+    Value *Part =
+        isVector(X)
+            ? B.CreateExtractElement(
+                  getVector(X), B.CreateTrunc(B.CreateURem(Id, B.getInt64(S)),
+                                              B.getInt32Ty()))
+            : getScalar(X);
+    R = emitSyncCall(CI, Callee, {Part, B.CreateUDiv(Id, B.getInt64(S))});
+    break;
+  }
+  case CollectiveInfo::Any:
+  case CollectiveInfo::All: {
+    CollectiveInfo Vote = Info;
+    Vote.Scope = CollectiveInfo::SubGroup;
+    R = emitSyncCall(CI, Callee,
+                     {emitSubGroupCollective(Vote, X, nullptr, Mask)});
+    break;
+  }
+  case CollectiveInfo::Reduce: {
+    CollectiveInfo Part = Info;
+    Part.Scope = CollectiveInfo::SubGroup;
+    R = emitSyncCall(CI, Callee,
+                     {emitSubGroupCollective(Part, X, nullptr, Mask)});
+    break;
+  }
+  case CollectiveInfo::InclusiveScan:
+  case CollectiveInfo::ExclusiveScan: {
+    Value *Masked = B.CreateSelect(Mask, getVector(X), getIdentity(Info, VTy));
+    Value *Inclusive = emitVectorInclusiveScan(B, Info, Masked);
+    Value *Total = B.CreateExtractElement(Inclusive, B.getInt32(S - 1));
+    // What the sub-groups before this one add up to: known_identity op
+    // their totals, in sub-group order.
+    CollectiveInfo Prefix = Info;
+    Prefix.Kind = CollectiveInfo::ExclusiveScan;
+    std::string Name = Callee->getName().str();
+    if (Info.Kind == CollectiveInfo::InclusiveScan)
+      Name.replace(Name.find("_inscan_"), strlen("_inscan_"), "_exscan_");
+    Value *Before =
+        splat(emitSyncCall(CI, getCollectiveFunction(Prefix, Name), {Total}));
+    if (Info.Kind == CollectiveInfo::ExclusiveScan) {
+      // Lane 0 gets the prefix itself (op with the exact identity).
+      R = emitCombine(B, Info, Before,
+                      emitShiftUp(B, Inclusive, 1, getIdentity(Info, VTy)));
+    } else {
+      // The first sub-group has no prefix: its known_identity op x would
+      // turn a -0.0 into +0.0.
+      Value *First = B.CreateICmpEQ(SubGroupId, B.getInt32(0));
+      R = B.CreateSelect(First, Inclusive,
+                         emitCombine(B, Info, Before, Inclusive));
+    }
+    break;
+  }
+  default:
+    llvm_unreachable("not a work-group collective");
+  }
+  if (isVector(&CI))
+    setVector(CI, R->getType()->isVectorTy() ? R : splat(R));
+  else
+    setScalar(CI, R);
+}
+
+void SubGroupVectorizer::widenCollective(CallInst &CI,
+                                         const CollectiveInfo &Info) {
+  ++NumVectorCollectives;
+  if (Info.Scope == CollectiveInfo::WorkGroup) {
+    emitWorkGroupCollective(CI, Info);
+    return;
+  }
+  Value *Index = Info.hasIndexOperand() ? CI.getArgOperand(1) : nullptr;
+  Value *R = emitSubGroupCollective(Info, CI.getArgOperand(0), Index, Mask);
+  if (isVector(&CI)) {
+    setVector(CI, R->getType()->isVectorTy() ? R : splat(R));
+    return;
+  }
+  // The shape analysis found the result uniform: every lane holds it.
+  setScalar(CI, R->getType()->isVectorTy()
+                    ? B.CreateExtractElement(R, B.getInt32(0))
+                    : R);
+}
+
+} // namespace wfv
+} // namespace sublane

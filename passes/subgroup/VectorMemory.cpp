@@ -1,0 +1,171 @@
+//===- VectorMemory.cpp - Memory accesses by address shape ----------------===//
+//
+// A uniform address is one scalar access (a store of a uniform value is the
+// same whichever lane does it). Consecutive addresses are one vector access,
+// masked by the lanes that run the block. Anything else is a gather or a
+// scatter. Atomics and volatile accesses happen once per active lane, in lane
+// order. Private variables become one copy per lane.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SubGroupVectorizer.h"
+
+#include "llvm/ADT/Statistic.h"
+
+#define DEBUG_TYPE "sublane-wfv"
+
+using namespace llvm;
+
+STATISTIC(NumContiguous, "Number of accesses vectorized as one vector access");
+STATISTIC(NumGatherScatter, "Number of accesses vectorized as gather/scatter");
+STATISTIC(NumReplicatedAccesses, "Number of accesses replicated per lane");
+
+namespace sublane {
+namespace wfv {
+
+/// Types whose vector occupies exactly its lanes' bytes side by side.
+static bool isPackable(const DataLayout &DL, Type *T) {
+  return (T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy()) &&
+         DL.getTypeSizeInBits(T) == DL.getTypeAllocSizeInBits(T);
+}
+
+bool SubGroupVectorizer::isContiguous(Value *Ptr, Type *AccessTy) const {
+  if (!isPackable(DL, AccessTy))
+    return false;
+  sublane::Shape PS = Shapes->getShape(Ptr);
+  return PS.isAffine() &&
+         PS.Stride == int64_t(DL.getTypeAllocSize(AccessTy).getFixedValue());
+}
+
+/// A load or store whose address and value are the same in every lane: one
+/// scalar access, skipped when the block may run with no lane active.
+void SubGroupVectorizer::emitUniformAccess(Instruction &I) {
+  auto Emit = [&]() -> Value * {
+    Instruction *NI = I.clone();
+    for (Use &U : NI->operands())
+      U.set(getScalar(U.get()));
+    B.Insert(NI);
+    return NI->getType()->isVoidTy() ? nullptr : NI;
+  };
+  Value *R = mayBeEmpty() ? emitGuarded(any(Mask), I.getType(), Emit) : Emit();
+  if (R)
+    setScalar(I, R);
+}
+
+void SubGroupVectorizer::widenLoad(LoadInst &L) {
+  Value *Ptr = L.getPointerOperand();
+  Type *Ty = L.getType();
+  if (!isVector(&L)) {
+    emitUniformAccess(L);
+    return;
+  }
+  if (!L.isSimple() || !isPackable(DL, Ty) || !isVector(Ptr)) {
+    ++NumReplicatedAccesses;
+    Value *R = replicatePerLane(Mask, Ty, [&](unsigned Lane) {
+      auto *NL = cast<LoadInst>(L.clone());
+      NL->setOperand(0, getLane(Ptr, Lane));
+      return B.Insert(NL);
+    });
+    setVector(L, R);
+    return;
+  }
+  Type *VTy = getVectorType(Ty);
+  Instruction *New;
+  if (isContiguous(Ptr, Ty)) {
+    ++NumContiguous;
+    Value *Base = B.CreateExtractElement(getVector(Ptr), B.getInt32(0));
+    New = B.CreateMaskedLoad(VTy, Base, L.getAlign(), Mask);
+  } else {
+    ++NumGatherScatter;
+    New = B.CreateMaskedGather(VTy, getVector(Ptr), L.getAlign(), Mask);
+  }
+  New->setAAMetadata(L.getAAMetadata());
+  setVector(L, New);
+}
+
+void SubGroupVectorizer::widenStore(StoreInst &St) {
+  Value *Val = St.getValueOperand(), *Ptr = St.getPointerOperand();
+  if (!isVector(Val) && !isVector(Ptr)) {
+    emitUniformAccess(St);
+    return;
+  }
+  Type *Ty = Val->getType();
+  if (!St.isSimple() || !isPackable(DL, Ty)) {
+    ++NumReplicatedAccesses;
+    replicatePerLane(Mask, B.getVoidTy(), [&](unsigned Lane) -> Value * {
+      auto *NS = cast<StoreInst>(St.clone());
+      NS->setOperand(0, getLane(Val, Lane));
+      NS->setOperand(1, getLane(Ptr, Lane));
+      B.Insert(NS);
+      return nullptr;
+    });
+    return;
+  }
+  Instruction *New;
+  if (isVector(Ptr) && isContiguous(Ptr, Ty)) {
+    ++NumContiguous;
+    Value *Base = B.CreateExtractElement(getVector(Ptr), B.getInt32(0));
+    New = B.CreateMaskedStore(getVector(Val), Base, St.getAlign(), Mask);
+  } else {
+    // Lanes storing to one address: the scatter writes them in lane order,
+    // so the last active lane's value stays.
+    ++NumGatherScatter;
+    New = B.CreateMaskedScatter(getVector(Val), getVector(Ptr), St.getAlign(),
+                                Mask);
+  }
+  New->setAAMetadata(St.getAAMetadata());
+}
+
+void SubGroupVectorizer::widenAtomic(Instruction &I) {
+  ++NumReplicatedAccesses;
+  auto EmitLane = [&](unsigned Lane) -> Instruction * {
+    Instruction *NI = I.clone();
+    for (Use &U : NI->operands())
+      U.set(getLane(U.get(), Lane));
+    return B.Insert(NI);
+  };
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Type *ValTy = CX->getCompareOperand()->getType();
+    Value *Vals = PoisonValue::get(getVectorType(ValTy));
+    Value *Flags = PoisonValue::get(getVectorType(B.getInt1Ty()));
+    for (unsigned Lane = 0; Lane < S; ++Lane) {
+      Value *Active = B.CreateExtractElement(Mask, B.getInt32(Lane));
+      Value *Pair =
+          emitGuarded(Active, CX->getType(), [&] { return EmitLane(Lane); });
+      Vals = B.CreateInsertElement(Vals, B.CreateExtractValue(Pair, 0),
+                                   B.getInt32(Lane));
+      Flags = B.CreateInsertElement(Flags, B.CreateExtractValue(Pair, 1),
+                                    B.getInt32(Lane));
+    }
+    CmpXchgParts[&I] = {Vals, Flags};
+    return;
+  }
+  Value *R = replicatePerLane(Mask, I.getType(),
+                              [&](unsigned Lane) { return EmitLane(Lane); });
+  if (isVector(&I))
+    setVector(I, R);
+}
+
+/// A private variable: one copy per lane side by side, each lane's address
+/// in a vector of pointers.
+void SubGroupVectorizer::widenAlloca(AllocaInst &AI) {
+  Type *Ty = AI.getAllocatedType();
+  if (AI.isArrayAllocation())
+    Ty = ArrayType::get(Ty,
+                        cast<ConstantInt>(AI.getArraySize())->getZExtValue());
+  IRBuilder<> EB(NewEntry, NewEntry->begin());
+  auto *Copies =
+      EB.CreateAlloca(ArrayType::get(Ty, S), nullptr, AI.getName() + ".lanes");
+  Copies->setAlignment(AI.getAlign());
+  // Each copy keeps the variable's alignment.
+  uint64_t Size = alignTo(DL.getTypeAllocSize(Ty), AI.getAlign());
+  if (Size != DL.getTypeAllocSize(Ty)) {
+    Copies->setAllocatedType(ArrayType::get(B.getInt8Ty(), Size * S));
+    Ty = ArrayType::get(B.getInt8Ty(), Size);
+  }
+  Value *Ptrs = B.CreateGEP(Ty, Copies, getLaneIds(B.getInt64Ty()));
+  setVector(AI, Ptrs);
+}
+
+} // namespace wfv
+} // namespace sublane

@@ -1,0 +1,153 @@
+//===- VectorizeSubGroups.cpp - The sublane-wfv pass ----------------------===//
+//
+// Picks the kernels of variant wfv, checks what the vectorizer cannot do,
+// checks their sync points, vectorizes them, and says what happened in an
+// optimization remark. The transformation is SubGroupVectorizer's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sublane/Passes/VectorizeSubGroups.h"
+#include "SubGroupVectorizer.h"
+#include "sublane/Passes/SyncPointCheck.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#define DEBUG_TYPE "sublane-wfv"
+
+using namespace llvm;
+
+STATISTIC(NumVectorized, "Number of kernels vectorized");
+STATISTIC(NumFallbacks, "Number of wfv kernels lowered by hierarchical CBS");
+
+namespace sublane {
+namespace {
+
+/// The kernel's first line in the user's code, where remarks about the whole
+/// kernel go.
+DebugLoc getKernelLoc(Function &K) {
+  for (Instruction &I : instructions(K)) {
+    DebugLoc User = getUserDebugLoc(&I);
+    if (User && !User->getFilename().contains("sublane/"))
+      return User;
+  }
+  return DebugLoc();
+}
+
+void fallBack(Function &K, const wfv::Refusal &Why, DebugLoc Where) {
+  ++NumFallbacks;
+  K.addFnAttr(attr::Variant, variantName(Variant::HCBS));
+  OptimizationRemarkEmitter ORE(&K);
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "NotVectorized", Where,
+                                    &K.getEntryBlock())
+           << "kernel '" << getKernelDisplayName(K)
+           << "' not vectorized: " << Why.Reason
+           << "; it runs under hierarchical CBS at sub-group size "
+           << ore::NV("SubGroupSize",
+                      getUnsignedAttr(K, attr::SubGroupSize).value_or(1));
+  });
+  LLVM_DEBUG(dbgs() << "sublane-wfv: " << K.getName()
+                    << " not vectorized: " << Why.Reason << "\n");
+}
+
+Function *cloneKernel(Function &K) {
+  Function *SG =
+      Function::Create(K.getFunctionType(), GlobalValue::InternalLinkage,
+                       K.getName() + ".sg", K.getParent());
+  ValueToValueMapTy VMap;
+  for (auto [From, To] : zip(K.args(), SG->args()))
+    VMap[&From] = &To;
+  SmallVector<ReturnInst *> Returns;
+  CloneFunctionInto(SG, &K, VMap, CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  SG->setLinkage(GlobalValue::InternalLinkage);
+  SG->removeFnAttr(attr::Kernel);
+  return SG;
+}
+
+bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
+  unsigned S = getUnsignedAttr(K, attr::SubGroupSize).value_or(1);
+  unsigned Dims = getUnsignedAttr(K, attr::Dims).value_or(1);
+  if (S == 1) {
+    // A sub-group of one lane has nothing to vectorize.
+    K.addFnAttr(attr::Variant, variantName(Variant::CBS));
+    return false;
+  }
+  DebugLoc KernelLoc = getKernelLoc(K);
+  // K stays as written: the fiber engine runs it per work-item. The
+  // vectorized body is a copy, K.sg, that work-group CBS lowers.
+  Function *SG = cloneKernel(K);
+  auto Refuse = [&](wfv::Refusal Why) {
+    DebugLoc Where = Why.At ? getUserDebugLoc(Why.At) : DebugLoc();
+    Why.At = nullptr; // an instruction of the copy, about to go
+    SG->eraseFromParent();
+    fallBack(K, Why, Where ? Where : KernelLoc);
+    return true;
+  };
+  if (auto Why = wfv::canonicalizeForVectorization(*SG, FAM))
+    return Refuse(*Why);
+  wfv::SubGroupVectorizer V(*SG, S, Dims, getKernelDisplayName(K));
+  if (auto Why = wfv::checkVectorizable(*SG, V.getVectorValues()))
+    return Refuse(*Why);
+  // Checked here, on the kernel as written: work-group CBS sees the
+  // vectorized body, whose loops run while any lane continues.
+  if (!checkSyncPoints(K, Dims, /*SubGroupLevel=*/true)) {
+    SG->eraseFromParent();
+    K.removeFnAttr(attr::Kernel); // reported; leave it unlowered
+    return true;
+  }
+  bool Linearized = V.needsLinearization();
+  V.run();
+  FAM.invalidate(*SG, PreservedAnalyses::none());
+  std::string Broken;
+  raw_string_ostream OS(Broken);
+  if (verifyFunction(*SG, &OS)) {
+    reportKernelError(K, "internal error: the vectorizer produced invalid IR; "
+                         "please report this kernel: " +
+                             Twine(OS.str()));
+    SG->eraseFromParent();
+    K.removeFnAttr(attr::Kernel);
+    return true;
+  }
+  K.addFnAttr(attr::Vectorized, SG->getName());
+  ++NumVectorized;
+  OptimizationRemarkEmitter ORE(&K);
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Vectorized", KernelLoc,
+                              &K.getEntryBlock())
+           << "kernel '" << getKernelDisplayName(K)
+           << "' vectorized: one sub-group per vector of width "
+           << ore::NV("Width", S)
+           << (Linearized ? ", branches that differ between work-items "
+                            "linearized under masks"
+                          : ", its control flow kept");
+  });
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses VectorizeSubGroupsPass::run(Module &M,
+                                              ModuleAnalysisManager &MAM) {
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  bool Changed = false;
+  for (Function *K : getKernels(M)) {
+    if (K->hasFnAttribute(attr::Vectorized) ||
+        M.getFunction((K->getName() + ".wg").str()))
+      continue;
+    auto V = parseVariant(K->getFnAttribute(attr::Variant).getValueAsString());
+    if (V != Variant::WFV)
+      continue;
+    Changed |= vectorizeKernel(*K, FAM);
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace sublane

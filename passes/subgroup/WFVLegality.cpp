@@ -1,0 +1,107 @@
+//===- WFVLegality.cpp - What the vectorizer cannot do --------------------===//
+//
+// The vectorizer keeps one vector per value that differs between lanes, so
+// such values must be scalars in the original (integers, floating point,
+// pointers). Control flow must be reducible and free of exceptions. What is
+// refused here runs under hierarchical CBS instead, and the remark says why.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SubGroupVectorizer.h"
+
+#include "llvm/Analysis/CycleAnalysis.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LowerSwitch.h"
+
+using namespace llvm;
+
+namespace sublane {
+namespace wfv {
+
+static bool isLaneType(Type *T) {
+  return T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy();
+}
+
+static std::string typeName(Type *T) {
+  std::string S;
+  raw_string_ostream OS(S);
+  T->print(OS);
+  return S;
+}
+
+std::optional<Refusal>
+canonicalizeForVectorization(Function &K, FunctionAnalysisManager &FAM) {
+  for (Instruction &I : instructions(K)) {
+    if (isa<InvokeInst>(I) || isa<CallBrInst>(I) || isa<IndirectBrInst>(I))
+      return Refusal{"it has an exception handler or an indirect branch", &I};
+  }
+  CycleInfo Cycles;
+  Cycles.compute(K);
+  for (const Cycle *Cy : Cycles.toplevel_cycles()) {
+    SmallVector<const Cycle *> Work = {Cy};
+    while (!Work.empty()) {
+      const Cycle *Cur = Work.pop_back_val();
+      if (!Cur->isReducible())
+        return Refusal{"its control flow is irreducible (a loop with several "
+                       "entries)",
+                       &Cur->getHeader()->front()};
+      append_range(Work, Cur->children());
+    }
+  }
+  FunctionPassManager FPM;
+  FPM.addPass(LowerSwitchPass());
+  FPM.addPass(LoopSimplifyPass());
+  FPM.addPass(LCSSAPass());
+  FAM.invalidate(K, PreservedAnalyses::none());
+  FPM.run(K, FAM);
+  FAM.invalidate(K, PreservedAnalyses::none());
+  return std::nullopt;
+}
+
+std::optional<Refusal> checkVectorizable(Function &K,
+                                         const DenseSet<Value *> &Vector) {
+  for (Instruction &I : instructions(K)) {
+    if (auto *CI = dyn_cast<CallInst>(&I)) {
+      if (CI->isInlineAsm())
+        return Refusal{"it contains inline assembly", &I};
+      if (CI->isMustTailCall())
+        return Refusal{"it contains a musttail call", &I};
+    }
+    if (isa<AtomicCmpXchgInst>(I)) {
+      if (!all_of(I.users(),
+                  [](const User *U) { return isa<ExtractValueInst>(U); }))
+        return Refusal{"the result of a compare-exchange is used whole", &I};
+      continue;
+    }
+    if (auto *EV = dyn_cast<ExtractValueInst>(&I))
+      if (isa<AtomicCmpXchgInst>(EV->getAggregateOperand()))
+        continue;
+    if (auto *St = dyn_cast<StoreInst>(&I))
+      if (Vector.contains(St->getPointerOperand()) &&
+          !isLaneType(St->getValueOperand()->getType()))
+        return Refusal{"it stores a value of type '" +
+                           typeName(St->getValueOperand()->getType()) +
+                           "' to an address that differs between work-items",
+                       &I};
+    if (!Vector.contains(&I))
+      continue;
+    if (!isLaneType(I.getType()))
+      return Refusal{"a value of type '" + typeName(I.getType()) +
+                         "' differs between work-items (only scalar values "
+                         "are vectorized yet)",
+                     &I};
+    if (isa<ExtractElementInst>(I) || isa<InsertElementInst>(I) ||
+        isa<ShuffleVectorInst>(I) || isa<ExtractValueInst>(I) ||
+        isa<InsertValueInst>(I) || isa<VAArgInst>(I) || isa<LandingPadInst>(I))
+      return Refusal{"it takes apart a vector or aggregate value that differs "
+                     "between work-items",
+                     &I};
+  }
+  return std::nullopt;
+}
+
+} // namespace wfv
+} // namespace sublane
