@@ -37,9 +37,9 @@ static cl::opt<unsigned> DefaultSubGroupSize(
 
 static cl::opt<std::string> DefaultVariant(
     "sublane-variant", cl::init(""),
-    cl::desc("Lowering of kernels that do not request one: cbs (sub-group "
-             "size 1), hcbs (hierarchical CBS) or wfv (vectorized); by "
-             "default cbs at sub-group size 1 and wfv above"));
+    cl::desc("Lowering of kernels above sub-group size 1 that do not request "
+             "one: hcbs (hierarchical CBS) or wfv (vectorized, the default); "
+             "size 1 is always cbs unless a kernel asks otherwise"));
 
 static cl::opt<unsigned> InlineBudget(
     "sublane-inline-budget", cl::init(20000),
@@ -203,7 +203,11 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
     V = Variant(ReqdVariant);
   else if (K.hasFnAttribute(attr::Variant))
     V = parseVariant(K.getFnAttribute(attr::Variant).getValueAsString());
-  else if (!DefaultVariant.empty())
+  else if (!DefaultVariant.empty() &&
+           (Size > 1 || !parseVariant(DefaultVariant)))
+    // Sub-groups of one work-item have nothing to vectorize or to split:
+    // the module default is for the kernels with real sub-groups (and an
+    // unknown one is an error everywhere).
     V = parseVariant(DefaultVariant);
   else
     V = Size == 1 ? Variant::CBS : Variant::WFV;
