@@ -27,6 +27,7 @@ using namespace llvm;
 
 STATISTIC(NumLinearized, "Number of kernels whose control flow is linearized");
 STATISTIC(NumVectorValues, "Number of values vectorized");
+STATISTIC(NumFullCopies, "Number of kernels with a copy for full sub-groups");
 
 namespace sublane {
 namespace wfv {
@@ -357,27 +358,74 @@ void SubGroupVectorizer::emitEntry() {
     Rest = B.CreateUDiv(Rest, R);
   }
   LocalIds[0] = Rest;
-  if (Linearize) {
-    auto *MaskTy = FixedVectorType::get(B.getInt1Ty(), S);
-    for (BasicBlock *BB : OldBlocks) {
-      auto *Slot =
-          new AllocaInst(MaskTy, DL.getAllocaAddrSpace(),
-                         BB->getName() + ".mask.slot", NewEntry->begin());
-      MaskSlot[BB] = Slot;
-      Slots.push_back(Slot);
-      B.CreateStore(BB == OldBlocks.front() ? EntryMask
-                                            : Constant::getNullValue(MaskTy),
-                    Slot);
-      for (PHINode &P : BB->phis()) {
-        Type *Ty = isVector(&P) ? getVectorType(P.getType()) : P.getType();
-        auto *PS = new AllocaInst(Ty, DL.getAllocaAddrSpace(),
-                                  P.getName() + ".slot", NewEntry->begin());
-        PhiSlot[&P] = PS;
-        Slots.push_back(PS);
-        B.CreateStore(Constant::getNullValue(Ty), PS);
-      }
+}
+
+/// Linearized: a mask slot per block (the entry's holding the entry mask)
+/// and a slot per phi, set up at the end of the new entry.
+void SubGroupVectorizer::createSlots() {
+  MaskSlot.clear();
+  PhiSlot.clear();
+  if (!Linearize)
+    return;
+  auto *MaskTy = FixedVectorType::get(B.getInt1Ty(), S);
+  for (BasicBlock *BB : OldBlocks) {
+    auto *Slot =
+        new AllocaInst(MaskTy, DL.getAllocaAddrSpace(),
+                       BB->getName() + ".mask.slot", NewEntry->begin());
+    MaskSlot[BB] = Slot;
+    Slots.push_back(Slot);
+    B.CreateStore(BB == OldBlocks.front() ? EntryMask
+                                          : Constant::getNullValue(MaskTy),
+                  Slot);
+    for (PHINode &P : BB->phis()) {
+      Type *Ty = isVector(&P) ? getVectorType(P.getType()) : P.getType();
+      auto *PS = new AllocaInst(Ty, DL.getAllocaAddrSpace(),
+                                P.getName() + ".slot", NewEntry->begin());
+      PhiSlot[&P] = PS;
+      Slots.push_back(PS);
+      B.CreateStore(Constant::getNullValue(Ty), PS);
     }
   }
+}
+
+/// One copy of the kernel's body under the current entry mask; returns its
+/// first block.
+BasicBlock *SubGroupVectorizer::emitBody() {
+  Scalars.clear();
+  Vectors.clear();
+  CmpXchgParts.clear();
+  FirstBlock.clear();
+  LastBlock.clear();
+  BlockMask.clear();
+  KeptPhis.clear();
+  B.SetInsertPoint(NewEntry);
+  createSlots();
+  for (BasicBlock *BB : Linearize ? ArrayRef<BasicBlock *>(Order)
+                                  : ArrayRef<BasicBlock *>(OldBlocks))
+    emitBlock(BB);
+  for (BasicBlock *BB : OldBlocks) {
+    if (Linearize)
+      emitTerminatorLinearized(BB);
+    else
+      emitTerminatorKept(BB);
+  }
+  finishPhis();
+  return FirstBlock[OldBlocks.front()];
+}
+
+/// Whether all work-items of the group meet anywhere in the kernel: then
+/// every sub-group must run the same code up to there.
+static bool hasWorkGroupSyncPoint(Function &K) {
+  for (Instruction &I : instructions(K)) {
+    BuiltinKind Kind = getBuiltinKind(&I);
+    if (Kind == BuiltinKind::WorkGroupBarrier)
+      return true;
+    if (Kind == BuiltinKind::Collective &&
+        getCollectiveInfo(cast<CallBase>(I).getCalledFunction())->Scope ==
+            CollectiveInfo::WorkGroup)
+      return true;
+  }
+  return false;
 }
 
 void SubGroupVectorizer::emitBlock(BasicBlock *BB) {
@@ -634,18 +682,25 @@ void SubGroupVectorizer::run() {
     ++NumLinearized;
   }
   emitEntry();
-  for (BasicBlock *BB : Linearize ? ArrayRef<BasicBlock *>(Order)
-                                  : ArrayRef<BasicBlock *>(OldBlocks))
-    emitBlock(BB);
-  for (BasicBlock *BB : OldBlocks) {
-    if (Linearize)
-      emitTerminatorLinearized(BB);
-    else
-      emitTerminatorKept(BB);
+  // Only the last sub-group of a work-group can be partial. The others run a
+  // copy of the body in which all lanes are known to be active, so that
+  // LLVM drops the masks of their memory accesses. Sync points must not be
+  // copied: every sub-group has to meet the others at the same ones.
+  Value *PartialMask = EntryMask;
+  BasicBlock *Full = nullptr;
+  if (!hasWorkGroupSyncPoint(K)) {
+    ++NumFullCopies;
+    EntryMask = Constant::getAllOnesValue(EntryMask->getType());
+    Full = emitBody();
+    EntryMask = PartialMask;
   }
-  finishPhis();
+  BasicBlock *Partial = emitBody();
   B.SetInsertPoint(NewEntry);
-  B.CreateBr(FirstBlock[OldBlocks.front()]);
+  if (Full)
+    B.CreateCondBr(B.CreateICmpEQ(Lanes, B.getInt32(S), "sg.full"), Full,
+                   Partial);
+  else
+    B.CreateBr(Partial);
 
   // The kernel's own blocks go; what they computed lives on in the new ones.
   Shapes.reset();

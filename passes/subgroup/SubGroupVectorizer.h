@@ -92,6 +92,8 @@ private:
   void computeBlockOrder();
   void appendLoopOrder(Loop *L, SmallVectorImpl<BasicBlock *> &Order);
   void emitEntry();
+  void createSlots();
+  BasicBlock *emitBody();
   void emitBlock(BasicBlock *BB);
   void emitTerminatorKept(BasicBlock *BB);
   void emitTerminatorLinearized(BasicBlock *BB);
