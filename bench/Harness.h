@@ -33,7 +33,7 @@ namespace bench {
 enum class Bound { Compute, Memory, Overhead };
 
 struct Variant {
-  const char *Name;      // cbs, hcbs, omp (and wfv once it exists)
+  const char *Name;      // cbs, hcbs, wfv, omp
   uint32_t SubGroupSize; // 0 for hand-written code
   void (*Run)(benchmark::State &);
 };
@@ -120,28 +120,48 @@ void run(benchmark::State &State, Body &&Run) {
 
 } // namespace bench
 
-// The SYCL variants at every sub-group size. Compile-cost measurements
+// The SYCL variants at every sub-group size: size 1 is CBS, the sizes
+// above run the variant the kernels are compiled for (the vectorizer by
+// default; the executables built with -sublane-variant=hcbs define
+// SUBLANE_BENCH_HCBS and hold only those sizes). Compile-cost measurements
 // build one size alone with -DSUBLANE_BENCH_ONLY_SIZE=<size>.
-#ifndef SUBLANE_BENCH_ONLY_SIZE
+#ifdef SUBLANE_BENCH_HCBS
+#define BENCH_VARIANT_ABOVE_1 "hcbs"
+#else
+#define BENCH_VARIANT_ABOVE_1 "wfv"
+#endif
+#if defined(SUBLANE_BENCH_ONLY_SIZE)
 #define BENCH_SYCL_VARIANTS(Fn)                                                \
-  bench::Variant{"cbs", 1, &Fn<1>}, bench::Variant{"hcbs", 8, &Fn<8>},         \
-      bench::Variant{"hcbs", 16, &Fn<16>},                                     \
-      bench::Variant{"hcbs", 32, &Fn<32>}, bench::Variant {                    \
-    "hcbs", 64, &Fn<64>                                                        \
+  bench::Variant {                                                             \
+    SUBLANE_BENCH_ONLY_SIZE == 1 ? "cbs" : BENCH_VARIANT_ABOVE_1,              \
+        SUBLANE_BENCH_ONLY_SIZE, &Fn<SUBLANE_BENCH_ONLY_SIZE>                  \
   }
 #else
 #define BENCH_SYCL_VARIANTS(Fn)                                                \
-  bench::Variant {                                                             \
-    SUBLANE_BENCH_ONLY_SIZE == 1 ? "cbs" : "hcbs", SUBLANE_BENCH_ONLY_SIZE,    \
-        &Fn<SUBLANE_BENCH_ONLY_SIZE>                                           \
-  }
+  bench::Variant{BENCH_VARIANT_ABOVE_1, 8, &Fn<8>},                            \
+      bench::Variant{BENCH_VARIANT_ABOVE_1, 16, &Fn<16>},                      \
+      bench::Variant{BENCH_VARIANT_ABOVE_1, 32, &Fn<32>},                      \
+      bench::Variant{BENCH_VARIANT_ABOVE_1, 64, &Fn<64>}
 #endif
 
 /// Registers kernel Name: its SYCL variants from the template SyclFn<S>
-/// and the hand-written OpenMP function OmpFn.
+/// and the hand-written OpenMP function OmpFn. Size 1 and the hand-written
+/// code are registered once, by the executables of the default variant.
+#if defined(SUBLANE_BENCH_HCBS)
+#define BENCH_KERNEL(Name, Kind, SyclFn, OmpFn)                                \
+  static const bool Name##Registered =                                         \
+      ((void)&OmpFn, bench::addKernel(#Name, Kind, {BENCH_SYCL_VARIANTS(SyclFn)}))
+#elif defined(SUBLANE_BENCH_ONLY_SIZE)
 #define BENCH_KERNEL(Name, Kind, SyclFn, OmpFn)                                \
   static const bool Name##Registered = bench::addKernel(                       \
       #Name, Kind,                                                             \
       {BENCH_SYCL_VARIANTS(SyclFn), bench::Variant{"omp", 0, &OmpFn}})
+#else
+#define BENCH_KERNEL(Name, Kind, SyclFn, OmpFn)                                \
+  static const bool Name##Registered = bench::addKernel(                       \
+      #Name, Kind,                                                             \
+      {bench::Variant{"cbs", 1, &SyclFn<1>}, BENCH_SYCL_VARIANTS(SyclFn),      \
+       bench::Variant{"omp", 0, &OmpFn}})
+#endif
 
 #endif // SUBLANE_BENCH_HARNESS_H
