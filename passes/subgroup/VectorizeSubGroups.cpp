@@ -62,8 +62,10 @@ Function *cloneKernel(Function &K) {
       Function::Create(K.getFunctionType(), GlobalValue::InternalLinkage,
                        K.getName() + ".sg", K.getParent());
   ValueToValueMapTy VMap;
-  for (auto [From, To] : zip(K.args(), SG->args()))
+  for (auto [From, To] : zip(K.args(), SG->args())) {
     VMap[&From] = &To;
+    To.setName(From.getName());
+  }
   SmallVector<ReturnInst *> Returns;
   CloneFunctionInto(SG, &K, VMap, CloneFunctionChangeType::LocalChangesOnly,
                     Returns);
