@@ -31,9 +31,11 @@ STATISTIC(NumKernels, "Number of kernels prepared");
 STATISTIC(NumInlined, "Number of calls inlined into kernels");
 
 static cl::opt<unsigned> DefaultSubGroupSize(
-    "sublane-sg-size", cl::init(1),
-    cl::desc("Sub-group size of kernels that do not request one "
-             "(1, 4, 8, 16, 32 or 64)"));
+    "sublane-sg-size", cl::init(0),
+    cl::desc("Sub-group size of kernels that do not request one (1, 4, 8, "
+             "16, 32 or 64); by default the vector width of the kernel's "
+             "target: 16 with AVX-512, 8 with AVX2, 4 otherwise, and 1 for "
+             "IR that names no target features"));
 
 static cl::opt<std::string> DefaultVariant(
     "sublane-variant", cl::init(""),
@@ -52,6 +54,24 @@ static constexpr unsigned MaxInlinesPerCallee = 8;
 namespace sublane {
 
 unsigned getDefaultSubGroupSize() { return DefaultSubGroupSize; }
+
+/// The sub-group size SYCL lets the implementation choose for a kernel that
+/// requests none: one vector register of 32-bit lanes on the kernel's
+/// target. IR without target features (hand-written, other front ends)
+/// keeps sub-groups of one work-item.
+static unsigned getNativeSubGroupSize(const Function &K) {
+  Attribute Features = K.getFnAttribute("target-features");
+  if (!Features.isStringAttribute())
+    return 1;
+  SmallVector<StringRef> List;
+  Features.getValueAsString().split(List, ',');
+  auto Has = [&](StringRef F) { return is_contained(List, F); };
+  if (Has("+avx512f"))
+    return 16;
+  if (Has("+avx2"))
+    return 8;
+  return 4;
+}
 StringRef getDefaultVariantName() { return DefaultVariant; }
 
 static bool isSupportedSubGroupSize(unsigned S) {
@@ -189,7 +209,9 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
     ReqdSize = *Annotated;
   unsigned Size = ReqdSize ? ReqdSize
                            : getUnsignedAttr(K, attr::SubGroupSize)
-                                 .value_or(DefaultSubGroupSize);
+                                 .value_or(DefaultSubGroupSize
+                                               ? unsigned(DefaultSubGroupSize)
+                                               : getNativeSubGroupSize(K));
   if (!isSupportedSubGroupSize(Size)) {
     reportKernelError(K, "sub-group size " + Twine(Size) +
                              " is not supported; use 1, 4, 8, 16, 32 or 64");

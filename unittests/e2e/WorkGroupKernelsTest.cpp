@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cstdint>
 #include <numeric>
 #include <vector>
@@ -383,7 +385,7 @@ TEST(WorkGroupKernels2D, StencilWithLocalTile) {
 template <int D> void checkIds(sycl::range<D> global, sycl::range<D> local) {
   sycl::queue q;
   const size_t n = global.size();
-  constexpr int F = 16; // fields per work-item
+  constexpr int F = 17; // fields per work-item
   usm_array<size_t> rec(q, n * F);
   size_t *p = rec.ptr;
   q.submit([&](sycl::handler &h) {
@@ -406,6 +408,7 @@ template <int D> void checkIds(sycl::range<D> global, sycl::range<D> local) {
        sycl::sub_group sg = it.get_sub_group();
        r[14] = sg.get_group_linear_id();
        r[15] = sg.get_local_linear_range() * 1000 + sg.get_group_linear_range();
+       r[16] = sg.get_max_local_range()[0];
      });
    }).wait();
   sycl::range<D> groups;
@@ -442,8 +445,15 @@ template <int D> void checkIds(sycl::range<D> global, sycl::range<D> local) {
     ASSERT_EQ(r[11], wglin) << g;
     ASSERT_EQ(r[12], n) << g;
     ASSERT_EQ(r[13], groups.size()) << g;
-    ASSERT_EQ(r[14], lin) << "sub-group id at size 1, item " << g;
-    ASSERT_EQ(r[15], 1000 + local.size()) << g;
+    // No size requested: the implementation's choice, the target's vector
+    // width (4, 8 or 16 lanes), the same for every item.
+    size_t S = r[16];
+    ASSERT_TRUE(S == 4 || S == 8 || S == 16) << "sub-group size " << S;
+    ASSERT_EQ(S, rec[16]) << g;
+    size_t sgs = (local.size() + S - 1) / S;
+    size_t lanes = std::min(S, local.size() - lin / S * S);
+    ASSERT_EQ(r[14], lin / S) << "sub-group id, item " << g;
+    ASSERT_EQ(r[15], lanes * 1000 + sgs) << g;
   }
 }
 
