@@ -140,8 +140,9 @@ void run(benchmark::State &State, Body &&Run) {
 #define BENCH_SYCL_VARIANTS(Fn)                                                \
   bench::Variant{BENCH_VARIANT_ABOVE_1, 8, &Fn<8>},                            \
       bench::Variant{BENCH_VARIANT_ABOVE_1, 16, &Fn<16>},                      \
-      bench::Variant{BENCH_VARIANT_ABOVE_1, 32, &Fn<32>},                      \
-      bench::Variant{BENCH_VARIANT_ABOVE_1, 64, &Fn<64>}
+      bench::Variant{BENCH_VARIANT_ABOVE_1, 32, &Fn<32>}, bench::Variant {     \
+    BENCH_VARIANT_ABOVE_1, 64, &Fn<64>                                         \
+  }
 #endif
 
 /// Registers kernel Name: its SYCL variants from the template SyclFn<S>
@@ -150,7 +151,8 @@ void run(benchmark::State &State, Body &&Run) {
 #if defined(SUBLANE_BENCH_HCBS)
 #define BENCH_KERNEL(Name, Kind, SyclFn, OmpFn)                                \
   static const bool Name##Registered =                                         \
-      ((void)&OmpFn, bench::addKernel(#Name, Kind, {BENCH_SYCL_VARIANTS(SyclFn)}))
+      ((void)&OmpFn,                                                           \
+       bench::addKernel(#Name, Kind, {BENCH_SYCL_VARIANTS(SyclFn)}))
 #elif defined(SUBLANE_BENCH_ONLY_SIZE)
 #define BENCH_KERNEL(Name, Kind, SyclFn, OmpFn)                                \
   static const bool Name##Registered = bench::addKernel(                       \
