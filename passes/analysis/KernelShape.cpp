@@ -54,18 +54,10 @@ bool isGroupUniformCollective(const CallBase &CB,
   auto Info = getCollectiveInfo(CB.getCalledFunction());
   if (!Info || Info->Scope != Scope)
     return false;
-  switch (Info->Kind) {
-  case CollectiveInfo::Reduce:
-  case CollectiveInfo::Broadcast:
-  case CollectiveInfo::Any:
-  case CollectiveInfo::All:
-  case CollectiveInfo::Ballot:
+  if (Info->hasUniformResult())
     return true;
-  case CollectiveInfo::Select:
-    return IndexUniform(CB.getArgOperand(1));
-  default:
-    return false;
-  }
+  return Info->Kind == CollectiveInfo::Select &&
+         IndexUniform(CB.getArgOperand(1));
 }
 
 /// Builtins and collectives whose result is the same for all work-items of

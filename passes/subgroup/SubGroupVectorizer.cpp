@@ -49,17 +49,8 @@ SubGroupVectorizer::~SubGroupVectorizer() = default;
 static bool isUniformizing(const Instruction &I) {
   if (getBuiltinKind(&I) != BuiltinKind::Collective)
     return false;
-  auto Info = getCollectiveInfo(cast<CallBase>(I).getCalledFunction());
-  switch (Info->Kind) {
-  case CollectiveInfo::Reduce:
-  case CollectiveInfo::Broadcast:
-  case CollectiveInfo::Any:
-  case CollectiveInfo::All:
-  case CollectiveInfo::Ballot:
-    return true;
-  default:
-    return false;
-  }
+  return getCollectiveInfo(cast<CallBase>(I).getCalledFunction())
+      ->hasUniformResult();
 }
 
 void SubGroupVectorizer::computeVectorValues() {

@@ -169,14 +169,10 @@ void SubGroupVectorizer::emitWorkGroupCollective(CallInst &CI,
     break;
   }
   case CollectiveInfo::Any:
-  case CollectiveInfo::All: {
-    CollectiveInfo Vote = Info;
-    Vote.Scope = CollectiveInfo::SubGroup;
-    R = emitSyncCall(CI, Callee,
-                     {emitSubGroupCollective(Vote, X, nullptr, Mask)});
-    break;
-  }
+  case CollectiveInfo::All:
   case CollectiveInfo::Reduce: {
+    // The vote or reduction over the sub-group's lanes, then over the
+    // sub-groups.
     CollectiveInfo Part = Info;
     Part.Scope = CollectiveInfo::SubGroup;
     R = emitSyncCall(CI, Callee,

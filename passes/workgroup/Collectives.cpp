@@ -76,11 +76,7 @@ void CBSLowering::lowerCollectivesToArrays() {
                      Short + ".result");
     markLiveValueAccess(Result);
     if (SP.Info->Scope == CollectiveInfo::SubGroup &&
-        (SP.Info->Kind == CollectiveInfo::Reduce ||
-         SP.Info->Kind == CollectiveInfo::Broadcast ||
-         SP.Info->Kind == CollectiveInfo::Any ||
-         SP.Info->Kind == CollectiveInfo::All ||
-         SP.Info->Kind == CollectiveInfo::Ballot))
+        SP.Info->hasUniformResult())
       SubGroupUniformResults.push_back(Result);
     CB->replaceAllUsesWith(Result);
     CollectiveSync[CB] = Syncs.size();

@@ -118,6 +118,12 @@ struct CollectiveInfo {
     return Kind == Broadcast || Kind == Select || Kind == ShiftLeft ||
            Kind == ShiftRight || Kind == PermuteXor;
   }
+  /// Whether every member of the group gets the same result, whatever its
+  /// operand: reductions, broadcasts, votes and ballots.
+  bool hasUniformResult() const {
+    return Kind == Reduce || Kind == Broadcast || Kind == Any || Kind == All ||
+           Kind == Ballot;
+  }
   bool isSigned() const { return Elem == I32 || Elem == I64; }
   bool isFloat() const { return Elem == F32 || Elem == F64; }
   /// The IR type of the value operand and of the result.
