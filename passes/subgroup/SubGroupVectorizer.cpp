@@ -41,6 +41,8 @@ SubGroupVectorizer::SubGroupVectorizer(Function &K, unsigned SubGroupSize,
   DT = std::make_unique<DominatorTree>(K);
   LI = std::make_unique<LoopInfo>(*DT);
   computeVectorValues();
+  if (Linearize)
+    appendLoopOrder(nullptr, Order);
 }
 
 SubGroupVectorizer::~SubGroupVectorizer() = default;
@@ -167,11 +169,6 @@ void SubGroupVectorizer::appendLoopOrder(Loop *L,
       if (--InDegree[SN] == 0)
         Ready.push(SN);
   }
-}
-
-void SubGroupVectorizer::computeBlockOrder() {
-  appendLoopOrder(nullptr, Order);
-  assert(Order.size() == OldBlocks.size() && "reducible control flow only");
 }
 
 Type *SubGroupVectorizer::getVectorType(Type *T) const {
@@ -668,10 +665,8 @@ void SubGroupVectorizer::run() {
   SmallVector<BasicBlock *> Old;
   for (BasicBlock &BB : K)
     Old.push_back(&BB);
-  if (Linearize) {
-    computeBlockOrder();
+  if (Linearize)
     ++NumLinearized;
-  }
   emitEntry();
   // Only the last sub-group of a work-group can be partial. The others run a
   // copy of the body in which all lanes are known to be active, so that

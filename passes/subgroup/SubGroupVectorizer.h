@@ -82,6 +82,11 @@ public:
   /// Whether some branch differs between lanes, so that the control flow is
   /// linearized.
   bool needsLinearization() const { return Linearize; }
+  /// Whether every block found its place in the order linearized code runs
+  /// in (each loop contiguous); true when nothing is linearized.
+  bool hasBlockOrder() const {
+    return !Linearize || Order.size() == OldBlocks.size();
+  }
 
   /// Rewrites K. Call only after checkVectorizable() agreed.
   void run();
@@ -89,7 +94,6 @@ public:
 private:
   // SubGroupVectorizer.cpp: shapes, order, masks, control flow.
   void computeVectorValues();
-  void computeBlockOrder();
   void appendLoopOrder(Loop *L, SmallVectorImpl<BasicBlock *> &Order);
   void emitEntry();
   void createSlots();

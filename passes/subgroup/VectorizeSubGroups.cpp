@@ -98,6 +98,10 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   wfv::SubGroupVectorizer V(*SG, S, Dims, getKernelDisplayName(K));
   if (auto Why = wfv::checkVectorizable(*SG, V.getVectorValues()))
     return Refuse(*Why);
+  if (!V.hasBlockOrder())
+    return Refuse({"its loops cannot be laid out one after another for "
+                   "linearization",
+                   nullptr});
   // Checked here, on the kernel as written: work-group CBS sees the
   // vectorized body, whose loops run while any lane continues.
   if (!checkSyncPoints(K, Dims, /*SubGroupLevel=*/true)) {
