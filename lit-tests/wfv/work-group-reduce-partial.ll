@@ -1,20 +1,20 @@
 ; A work-group reduction: the sub-group reduces its lanes in place, and the
 ; work-group collective that work-group CBS lowers sees one partial per
 ; sub-group; CBS then loops over sub-groups, not work-items.
-; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=16 -S %s | FileCheck %s --check-prefix=WFV
-; RUN: %opt -passes=sublane-prepare,sublane-wfv,sublane-wg-cbs -sublane-sg-size=16 -S %s | FileCheck %s --check-prefix=CBS
+; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=16 -S %s | FileCheck %s --check-prefix=CHECK-WFV
+; RUN: %opt -passes=sublane-prepare,sublane-wfv,sublane-wg-cbs -sublane-sg-size=16 -S %s | FileCheck %s --check-prefix=CHECK-CBS
 
-; WFV-LABEL: define internal void @k.sg(
-; WFV: %[[P:.*]] = call i32 @llvm.vector.reduce.add.v16i32(<16 x i32>
-; WFV: call i32 @__sublane_wg_reduce_add_i32(i32 %[[P]])
+; CHECK-WFV-LABEL: define internal void @k.sg(
+; CHECK-WFV: %[[P:.*]] = call i32 @llvm.vector.reduce.add.v16i32(<16 x i32>
+; CHECK-WFV: call i32 @__sublane_wg_reduce_add_i32(i32 %[[P]])
 
-; CBS-LABEL: define internal void @k.wg(
-; CBS: %sg.count = udiv i64
-; CBS: sublane.r0.item0:
-; CBS: %[[MORE:.*]] = icmp ult i64 %r0.lid.next0, %sg.count
-; CBS: sublane.reduce:
-; CBS: icmp ult i64 %{{.*}}, %sg.count
-; CBS: attributes #{{.*}} "sublane-variant"="wfv"
+; CHECK-CBS-LABEL: define internal void @k.wg(
+; CHECK-CBS: %sg.count = udiv i64
+; CHECK-CBS: sublane.r0.item0:
+; CHECK-CBS: %[[MORE:.*]] = icmp ult i64 %r0.lid.next0, %sg.count
+; CHECK-CBS: sublane.reduce:
+; CHECK-CBS: icmp ult i64 %{{.*}}, %sg.count
+; CHECK-CBS: attributes #{{.*}} "sublane-variant"="wfv"
 
 define void @k(ptr %args) #0 {
   %lid = call i64 @__sublane_local_id(i32 0)

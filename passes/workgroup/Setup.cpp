@@ -214,19 +214,15 @@ Value *CBSLowering::allocateScratch(uint64_t Bytes, bool PerItem,
   IRBuilder<> B(Setup->getTerminator());
   Value *Address = B.CreateGEP(B.getInt8Ty(), Scratch, ScratchOffset, Name);
   Value *Size = B.getInt64(alignTo(Bytes, ScratchAlign));
-  if (PerItem && Vectorized) {
-    // One element per sub-group; the descriptor counts bytes per work-item.
-    Size = B.CreateMul(B.getInt64(Bytes), SubGroupCount);
+  if (PerItem) {
+    // Vectorized kernels keep one element per sub-group; the descriptor
+    // counts bytes per work-item either way.
+    Size = B.CreateMul(B.getInt64(Bytes),
+                       Vectorized ? SubGroupCount : ItemCapacity);
     Size = B.CreateAnd(B.CreateAdd(Size, B.getInt64(ScratchAlign - 1)),
                        B.getInt64(~uint64_t(ScratchAlign - 1)));
     ++ScratchArrays;
-    ScratchBytesPerItem += divideCeil(Bytes, SubGroupSize);
-  } else if (PerItem) {
-    Size = B.CreateMul(B.getInt64(Bytes), ItemCapacity);
-    Size = B.CreateAnd(B.CreateAdd(Size, B.getInt64(ScratchAlign - 1)),
-                       B.getInt64(~uint64_t(ScratchAlign - 1)));
-    ++ScratchArrays;
-    ScratchBytesPerItem += Bytes;
+    ScratchBytesPerItem += Vectorized ? divideCeil(Bytes, SubGroupSize) : Bytes;
   } else {
     ScratchUniformBytes += alignTo(Bytes, ScratchAlign);
   }
