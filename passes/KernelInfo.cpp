@@ -9,6 +9,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
@@ -423,6 +424,15 @@ void reportKernelError(const Function &Kernel, const Twine &Msg,
 void reportKernelWarning(const Function &Kernel, const Twine &Msg,
                          const Instruction *At) {
   reportKernelDiagnostic(Kernel, Msg, At, DS_Warning);
+}
+
+DebugLoc getKernelUserLoc(const Function &Kernel) {
+  for (const Instruction &I : instructions(Kernel)) {
+    DebugLoc User = getUserDebugLoc(&I);
+    if (User && !User->getFilename().contains("sublane/"))
+      return User;
+  }
+  return DebugLoc();
 }
 
 } // namespace sublane

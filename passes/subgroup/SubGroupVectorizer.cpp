@@ -337,11 +337,9 @@ void SubGroupVectorizer::emitEntry() {
   // Row-major: the last dimension varies fastest.
   FunctionCallee Range =
       Builtin("__sublane_local_range", BuiltinKind::LocalRange);
-  for (unsigned D = 0; D < Dims; ++D)
-    LocalRanges[D] = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
   Value *Rest = LinearIds;
   for (int D = Dims - 1; D > 0; --D) {
-    Value *R = splat(LocalRanges[D]);
+    Value *R = splat(B.CreateCall(Range, {B.getInt32(D)}, "local.range"));
     LocalIds[D] = B.CreateURem(Rest, R, "lid" + Twine(D));
     Rest = B.CreateUDiv(Rest, R);
   }

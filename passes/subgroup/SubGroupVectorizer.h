@@ -101,7 +101,6 @@ private:
   void emitBlock(BasicBlock *BB);
   void emitTerminatorKept(BasicBlock *BB);
   void emitTerminatorLinearized(BasicBlock *BB);
-  void emitLoopEnds(BasicBlock *BB);
   void finishPhis();
   void promoteSlots();
   void widen(Instruction &I);
@@ -148,7 +147,6 @@ private:
   void widenCall(CallInst &CI);
   bool widenBuiltin(CallInst &CI);
   Value *getLocalIdVector(Value *Dim);
-  Value *getLinearIdVector();
   bool widenIntrinsic(CallInst &CI);
   void replicateCall(CallInst &CI, bool Masked);
   Value *freezeOperand(Value *V);
@@ -205,8 +203,6 @@ private:
   Value *SubGroupId = nullptr, *Lanes = nullptr;
   Value *LinearIds = nullptr; ///< <S x i64> local linear ids
   Value *LocalIds[3] = {};
-  Value *LocalRanges[3] = {};
-  SmallVector<Instruction *> Dead;
 };
 
 } // namespace wfv

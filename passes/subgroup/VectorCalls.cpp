@@ -23,8 +23,6 @@ STATISTIC(NumVectorIntrinsics, "Number of intrinsic calls vectorized");
 namespace sublane {
 namespace wfv {
 
-Value *SubGroupVectorizer::getLinearIdVector() { return LinearIds; }
-
 /// The lanes' local ids in dimension \p Dim (a uniform i32).
 Value *SubGroupVectorizer::getLocalIdVector(Value *Dim) {
   Value *Zero =
@@ -57,7 +55,7 @@ bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
     return true;
   }
   case BuiltinKind::LocalLinearId:
-    setVector(CI, getLinearIdVector());
+    setVector(CI, LinearIds);
     return true;
   case BuiltinKind::SubGroupLocalId:
     setVector(CI, getLaneIds(B.getInt32Ty()));

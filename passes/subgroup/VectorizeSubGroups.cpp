@@ -29,17 +29,6 @@ STATISTIC(NumFallbacks, "Number of wfv kernels lowered by hierarchical CBS");
 namespace sublane {
 namespace {
 
-/// The kernel's first line in the user's code, where remarks about the whole
-/// kernel go.
-DebugLoc getKernelLoc(Function &K) {
-  for (Instruction &I : instructions(K)) {
-    DebugLoc User = getUserDebugLoc(&I);
-    if (User && !User->getFilename().contains("sublane/"))
-      return User;
-  }
-  return DebugLoc();
-}
-
 void fallBack(Function &K, const wfv::Refusal &Why, DebugLoc Where) {
   ++NumFallbacks;
   K.addFnAttr(attr::Variant, variantName(Variant::HCBS));
@@ -82,7 +71,7 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
     K.addFnAttr(attr::Variant, variantName(Variant::CBS));
     return false;
   }
-  DebugLoc KernelLoc = getKernelLoc(K);
+  DebugLoc KernelLoc = getKernelUserLoc(K);
   // K stays as written: the fiber engine runs it per work-item. The
   // vectorized body is a copy, K.sg, that work-group CBS lowers.
   Function *SG = cloneKernel(K);

@@ -207,14 +207,7 @@ void CBSLowering::remarkLowered() {
   unsigned WorkGroupSyncs =
       count_if(Syncs, [](const SyncPoint &SP) { return SP.WorkGroupLevel; });
   // At the user's first line in the kernel, not the header's entry.
-  DebugLoc Where;
-  for (Instruction &I : instructions(K)) {
-    DebugLoc User = getUserDebugLoc(&I);
-    if (User && !User->getFilename().contains("sublane/")) {
-      Where = User;
-      break;
-    }
-  }
+  DebugLoc Where = getKernelUserLoc(K);
   OptimizationRemarkEmitter KernelORE(&K);
   KernelORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "Lowered", Where, &K.getEntryBlock())

@@ -220,6 +220,9 @@ std::optional<unsigned> getUnsignedAttr(const llvm::Function &F,
 /// The location of \p I in the user's code: the first place in its inlining
 /// chain that is not inside sublane's own headers.
 llvm::DebugLoc getUserDebugLoc(const llvm::Instruction *I);
+/// The first line of \p Kernel in the user's code (not in sublane's headers),
+/// where remarks about the whole kernel go; empty without debug locations.
+llvm::DebugLoc getKernelUserLoc(const llvm::Function &Kernel);
 
 /// Reports an error about \p Kernel at the location of \p At (or the kernel
 /// itself), prefixed with the kernel's name. Clang shows it with the source
