@@ -41,6 +41,7 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return KernelShapeAnalysis(); });
     FAM.registerPass([] { return SubGroupShapeAnalysis(); });
+    FAM.registerPass([] { return SubGroupRowShapeAnalysis(); });
   });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
@@ -76,6 +77,10 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "print<sublane-sg-shape>") {
           FPM.addPass(ShapePrinterPass<SubGroupShapeAnalysis>(errs()));
+          return true;
+        }
+        if (Name == "print<sublane-sg-row-shape>") {
+          FPM.addPass(ShapePrinterPass<SubGroupRowShapeAnalysis>(errs()));
           return true;
         }
         return false;

@@ -106,7 +106,10 @@ KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
                          ArrayRef<const Value *> AlwaysUniform)
     : F(&Fn), Dims(Dims),
       WithinSubGroup(Sources == DivergenceSources::ProvableWithinSubGroup ||
-                     Sources == DivergenceSources::ConservativeWithinSubGroup),
+                     Sources == DivergenceSources::ConservativeWithinSubGroup ||
+                     Sources ==
+                         DivergenceSources::ConservativeWithinRowSubGroup),
+      WithinRow(Sources == DivergenceSources::ConservativeWithinRowSubGroup),
       UniformSet(AlwaysUniform.begin(), AlwaysUniform.end()) {
   // Data read from memory may be the same for every work-item whatever
   // address it comes from: divergence that is certain stops there.
@@ -128,6 +131,10 @@ KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
       break;
     case DivergenceSources::ConservativeWithinSubGroup:
       Source = isConservativeSource(I) && !isSubGroupUniform(I);
+      break;
+    case DivergenceSources::ConservativeWithinRowSubGroup:
+      Source = isConservativeSource(I) && !isSubGroupUniform(I) &&
+               !isRowUniformId(I);
       break;
     }
     if (Source)
@@ -209,20 +216,39 @@ bool KernelShape::hasDivergentBranch(const BasicBlock &BB) const {
 KernelShape::KernelShape(KernelShape &&) = default;
 KernelShape::~KernelShape() = default;
 
-/// The source of stride 1: the linear local id, and in 1D kernels the local
-/// and global ids of dimension 0.
-static bool isUnitStrideSource(const Value *V, unsigned Dims,
-                               bool WithinSubGroup) {
+/// The dimension of a local or global id builtin call, if it is a constant.
+static std::optional<uint64_t> getIdDimension(const Value *V) {
+  BuiltinKind K = getBuiltinKind(V);
+  if (K != BuiltinKind::LocalId && K != BuiltinKind::GlobalId)
+    return std::nullopt;
+  auto *Dim = dyn_cast<ConstantInt>(cast<CallBase>(V)->getArgOperand(0));
+  if (!Dim)
+    return std::nullopt;
+  return Dim->getZExtValue();
+}
+
+/// Within a row, sub-group size and ids outside the last dimension are the
+/// same for every lane.
+bool KernelShape::isRowUniformId(const Instruction &I) const {
+  if (getBuiltinKind(&I) == BuiltinKind::SubGroupSize)
+    return true;
+  std::optional<uint64_t> Dim = getIdDimension(&I);
+  return Dim && *Dim + 1 < Dims;
+}
+
+/// The source of stride 1: the linear local id, in 1D kernels the local and
+/// global ids of dimension 0, and within rows those of the last dimension.
+bool KernelShape::isUnitStrideSource(const Value *V) const {
   BuiltinKind K = getBuiltinKind(V);
   if (K == BuiltinKind::LocalLinearId)
     return true;
   // Lanes are consecutive linear ids: within a sub-group, the lane is one.
   if (WithinSubGroup && K == BuiltinKind::SubGroupLocalId)
     return true;
-  if (Dims != 1 || (K != BuiltinKind::LocalId && K != BuiltinKind::GlobalId))
+  std::optional<uint64_t> Dim = getIdDimension(V);
+  if (!Dim)
     return false;
-  auto *Dim = dyn_cast<ConstantInt>(cast<CallBase>(V)->getArgOperand(0));
-  return Dim && Dim->isZero();
+  return Dims == 1 ? *Dim == 0 : WithinRow && *Dim + 1 == Dims;
 }
 
 bool KernelShape::isUsedAfterDivergentExit(const Instruction &I) const {
@@ -260,7 +286,7 @@ void KernelShape::computeAffineShapes() {
       if (UI->isUniform(&I) || isa<PHINode>(I))
         continue;
       std::optional<int64_t> Stride;
-      if (isUnitStrideSource(&I, Dims, WithinSubGroup)) {
+      if (isUnitStrideSource(&I)) {
         Stride = 1;
       } else if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
         auto A = StrideOf(BO->getOperand(0)), B = StrideOf(BO->getOperand(1));
@@ -295,9 +321,7 @@ void KernelShape::computeAffineShapes() {
         // non-negative zext, or arithmetic that promises not to wrap.
         Value *Op = I.getOperand(0);
         auto *OBO = dyn_cast<OverflowingBinaryOperator>(Op);
-        auto IsId = [&](Value *V) {
-          return isUnitStrideSource(V, Dims, WithinSubGroup);
-        };
+        auto IsId = [&](Value *V) { return isUnitStrideSource(V); };
         // Local ids stay below 2^16: a trunc to more bits keeps them whole
         // (global ids have no such bound).
         auto *Trunc = dyn_cast<TruncInst>(Op);
@@ -449,8 +473,11 @@ bool KernelShape::invalidate(Function &, const PreservedAnalyses &PA,
 }
 
 void KernelShape::print(raw_ostream &OS) const {
-  OS << "sublane " << (WithinSubGroup ? "sub-group " : "") << "shapes for '"
-     << F->getName() << "' (" << Dims << "D):\n";
+  OS << "sublane "
+     << (WithinRow        ? "row sub-group "
+         : WithinSubGroup ? "sub-group "
+                          : "")
+     << "shapes for '" << F->getName() << "' (" << Dims << "D):\n";
   for (BasicBlock &BB : *F) {
     OS << "block ";
     BB.printAsOperand(OS, false);
@@ -499,6 +526,14 @@ AnalysisKey SubGroupShapeAnalysis::Key;
 KernelShape SubGroupShapeAnalysis::run(Function &F, FunctionAnalysisManager &) {
   return KernelShape(F, getUnsignedAttr(F, attr::Dims).value_or(1),
                      DivergenceSources::ConservativeWithinSubGroup);
+}
+
+AnalysisKey SubGroupRowShapeAnalysis::Key;
+
+KernelShape SubGroupRowShapeAnalysis::run(Function &F,
+                                          FunctionAnalysisManager &) {
+  return KernelShape(F, getUnsignedAttr(F, attr::Dims).value_or(1),
+                     DivergenceSources::ConservativeWithinRowSubGroup);
 }
 
 } // namespace sublane

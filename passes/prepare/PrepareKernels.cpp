@@ -7,6 +7,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -19,9 +20,12 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 #define DEBUG_TYPE "sublane-prepare"
 
@@ -433,14 +437,57 @@ void KernelPreparer::annotateIdRanges(Function &K) {
   }
 }
 
+/// Whether loop \p L contains a barrier or a collective.
+static bool containsSyncPoint(const Loop &L) {
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (isSyncBuiltin(getBuiltinKind(&I)))
+        return true;
+  return false;
+}
+
 void KernelPreparer::canonicalize(Function &K) {
   FAM.invalidate(K, PreservedAnalyses::none());
-  FunctionPassManager FPM;
-  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-  FPM.addPass(EarlyCSEPass());
-  FPM.addPass(InstCombinePass());
-  FPM.addPass(SimplifyCFGPass());
-  FPM.run(K, FAM);
+  FunctionPassManager Scalars;
+  Scalars.addPass(SROAPass(SROAOptions::ModifyCFG));
+  Scalars.addPass(EarlyCSEPass());
+  Scalars.addPass(InstCombinePass());
+  Scalars.addPass(SimplifyCFGPass());
+  Scalars.run(K, FAM);
+
+  // Loops over the dimensions of an id (the header's, the programmer's)
+  // index small objects by a loop counter, which keeps them in memory, and
+  // memory per work-item is what the lowering makes expensive: a private
+  // variable becomes an array per work-item, a gather per lane. Unrolled,
+  // SROA turns them into registers. Loops with sync points stay loops: the
+  // lowering handles them as such, and copying their regions buys nothing.
+  LLVMContext &Ctx = K.getContext();
+  const char *Disable = "llvm.loop.unroll.disable";
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(K);
+  SmallVector<BasicBlock *> KeptHeaders;
+  for (Loop *L : LI.getLoopsInPreorder())
+    if (containsSyncPoint(*L) && !findStringMetadataForLoop(L, Disable)) {
+      L->setLoopID(makePostTransformationMetadata(
+          Ctx, L->getLoopID(), {},
+          {MDNode::get(Ctx, MDString::get(Ctx, Disable))}));
+      KeptHeaders.push_back(L->getHeader());
+    }
+  FunctionPassManager Unroll;
+  Unroll.addPass(createFunctionToLoopPassAdaptor(
+      LoopFullUnrollPass(/*OptLevel=*/2, /*OnlyWhenForced=*/false,
+                         /*ForgetSCEV=*/true)));
+  Unroll.run(K, FAM);
+  // The marks were ours, not the programmer's: LLVM may unroll these loops
+  // once they are lowered.
+  LoopInfo &After = FAM.getResult<LoopAnalysis>(K);
+  for (BasicBlock *Header : KeptHeaders)
+    if (Loop *L = After.getLoopFor(Header); L && L->getHeader() == Header)
+      if (MDNode *ID = L->getLoopID()) {
+        MDNode *Rest = makePostTransformationMetadata(Ctx, ID, {Disable}, {});
+        L->setLoopID(Rest->getNumOperands() > 1 ? Rest : nullptr);
+      }
+  FAM.invalidate(K, PreservedAnalyses::none());
+  Scalars.run(K, FAM);
 }
 
 bool KernelPreparer::prepare(Function &K) {

@@ -27,7 +27,6 @@ using namespace llvm;
 
 STATISTIC(NumLinearized, "Number of kernels whose control flow is linearized");
 STATISTIC(NumVectorValues, "Number of values vectorized");
-STATISTIC(NumFullCopies, "Number of kernels with a copy for full sub-groups");
 
 namespace sublane {
 namespace wfv {
@@ -36,16 +35,23 @@ SubGroupVectorizer::SubGroupVectorizer(Function &K, unsigned SubGroupSize,
                                        unsigned Dims, StringRef KernelName)
     : K(K), M(*K.getParent()), C(K.getContext()), DL(M.getDataLayout()),
       S(SubGroupSize), Dims(Dims), KernelName(KernelName), B(K.getContext()) {
-  Shapes = std::make_unique<KernelShape>(
-      K, Dims, DivergenceSources::ConservativeWithinSubGroup);
   DT = std::make_unique<DominatorTree>(K);
   LI = std::make_unique<LoopInfo>(*DT);
-  computeVectorValues();
-  if (Linearize)
-    appendLoopOrder(nullptr, Order);
+  ReversePostOrderTraversal<Function *> RPOT(&K);
+  for (BasicBlock *BB : RPOT)
+    OldBlocks.push_back(BB);
+  General.Shapes = std::make_unique<KernelShape>(
+      K, Dims, DivergenceSources::ConservativeWithinSubGroup);
+  makePlan(General);
+  Rows.WholeRows = true;
+  Rows.Shapes = std::make_unique<KernelShape>(
+      K, Dims, DivergenceSources::ConservativeWithinRowSubGroup);
+  makePlan(Rows);
 }
 
 SubGroupVectorizer::~SubGroupVectorizer() = default;
+
+static bool hasWorkGroupSyncPoint(Function &K);
 
 /// Results that are the same in every lane whatever their operands are.
 static bool isUniformizing(const Instruction &I) {
@@ -55,13 +61,12 @@ static bool isUniformizing(const Instruction &I) {
       ->hasUniformResult();
 }
 
-void SubGroupVectorizer::computeVectorValues() {
-  ReversePostOrderTraversal<Function *> RPOT(&K);
-  for (BasicBlock *BB : RPOT)
-    OldBlocks.push_back(BB);
+void SubGroupVectorizer::makePlan(BodyPlan &Plan) {
+  DenseSet<Value *> &VectorValues = Plan.VectorValues;
+  auto isVector = [&](const Value *V) { return VectorValues.contains(V); };
   for (BasicBlock *BB : OldBlocks)
     for (Instruction &I : *BB)
-      if (!I.getType()->isVoidTy() && !Shapes->isUniform(&I))
+      if (!I.getType()->isVoidTy() && !Plan.Shapes->isUniform(&I))
         VectorValues.insert(&I);
   // A loop whose exit branch is a vector condition lets lanes leave in
   // different iterations: what they carry out differs between lanes even
@@ -102,16 +107,18 @@ void SubGroupVectorizer::computeVectorValues() {
   for (BasicBlock *BB : OldBlocks) {
     Instruction *T = BB->getTerminator();
     if (auto *BI = dyn_cast<BranchInst>(T))
-      Linearize |= BI->isConditional() && isVector(BI->getCondition());
+      Plan.Linearize |= BI->isConditional() && isVector(BI->getCondition());
     else if (auto *SI = dyn_cast<SwitchInst>(T))
-      Linearize |= isVector(SI->getCondition());
+      Plan.Linearize |= isVector(SI->getCondition());
   }
+  if (Plan.Linearize)
+    appendLoopOrder(Plan, nullptr, Plan.Order);
 }
 
 /// Blocks of loop \p L (the function when null) in a topological order of
 /// the graph without L's back edges, each inner loop contiguous: Kahn's
 /// algorithm over blocks and inner loops, ties broken by reverse post-order.
-void SubGroupVectorizer::appendLoopOrder(Loop *L,
+void SubGroupVectorizer::appendLoopOrder(BodyPlan &Plan, Loop *L,
                                          SmallVectorImpl<BasicBlock *> &Out) {
   DenseMap<BasicBlock *, unsigned> RPONumber;
   for (auto [I, BB] : enumerate(OldBlocks))
@@ -160,8 +167,8 @@ void SubGroupVectorizer::appendLoopOrder(Loop *L,
     if (Inner != L && Inner->getHeader() == N) {
       while (Inner->getParentLoop() != L)
         Inner = Inner->getParentLoop();
-      appendLoopOrder(Inner, Out);
-      LoopEnds[Out.back()].push_back(Inner);
+      appendLoopOrder(Plan, Inner, Out);
+      Plan.LoopEnds[Out.back()].push_back(Inner);
     } else {
       Out.push_back(N);
     }
@@ -203,14 +210,14 @@ Value *SubGroupVectorizer::any(Value *Mask) {
 /// code keeps its sync points unconditional: skipping one would put the code
 /// after it into the region before it as well, for every sync point.
 Value *SubGroupVectorizer::getSyncGuard() {
-  if (!Linearize || !isRunTimeSyncCheckEnabled())
+  if (!P->Linearize || !isRunTimeSyncCheckEnabled())
     return B.getTrue();
   return any(Mask);
 }
 
 void SubGroupVectorizer::emitLaneCheck(const Instruction &Sync,
                                        StringRef What) {
-  if (!Linearize || !isRunTimeSyncCheckEnabled())
+  if (!P->Linearize || !isRunTimeSyncCheckEnabled())
     return;
   Type *Bits = B.getIntNTy(S), *I64 = B.getInt64Ty();
   Value *Arrived = B.CreateBitCast(Mask, Bits);
@@ -317,11 +324,11 @@ SubGroupVectorizer::replicatePerLane(Value *LaneMask, Type *ResultTy,
 }
 
 /// The function's new entry: the sub-group's id, its lanes and its entry
-/// mask, and the ids of its lanes.
+/// mask.
 void SubGroupVectorizer::emitEntry() {
   NewEntry = BasicBlock::Create(C, "wfv.entry", &K, &K.getEntryBlock());
   B.SetInsertPoint(NewEntry);
-  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  Type *I32 = B.getInt32Ty();
   auto Builtin = [&](const char *Name, BuiltinKind Kind) {
     return M.getOrInsertFunction(Name, getBuiltinType(Kind, C));
   };
@@ -330,20 +337,55 @@ void SubGroupVectorizer::emitEntry() {
   Lanes = B.CreateCall(Builtin("__sublane_sg_size", BuiltinKind::SubGroupSize),
                        {}, "sg.lanes");
   EntryMask = B.CreateICmpULT(getLaneIds(I32), splat(Lanes), "entry.mask");
+}
+
+/// The local ids of the lanes, at the end of the new entry, for the plan
+/// being emitted: vectors in general, and within a row scalars but in the
+/// last dimension.
+void SubGroupVectorizer::emitIds() {
+  Type *I64 = B.getInt64Ty();
+  FunctionCallee Range = M.getOrInsertFunction(
+      "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
   Value *Base = B.CreateMul(B.CreateZExt(SubGroupId, I64), B.getInt64(S),
                             "sg.base", /*HasNUW=*/true, /*HasNSW=*/true);
   LinearIds = B.CreateAdd(splat(Base), getLaneIds(I64), "lid.linear",
                           /*HasNUW=*/true, /*HasNSW=*/true);
   // Row-major: the last dimension varies fastest.
-  FunctionCallee Range =
-      Builtin("__sublane_local_range", BuiltinKind::LocalRange);
-  Value *Rest = LinearIds;
+  Value *Rest = P->WholeRows ? Base : LinearIds;
   for (int D = Dims - 1; D > 0; --D) {
-    Value *R = splat(B.CreateCall(Range, {B.getInt32(D)}, "local.range"));
+    Value *R = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
+    if (!P->WholeRows)
+      R = splat(R);
     LocalIds[D] = B.CreateURem(Rest, R, "lid" + Twine(D));
     Rest = B.CreateUDiv(Rest, R);
   }
   LocalIds[0] = Rest;
+  if (P->WholeRows)
+    LocalIds[Dims - 1] =
+        B.CreateAdd(splat(LocalIds[Dims - 1]), getLaneIds(I64),
+                    "lid" + Twine(Dims - 1), /*HasNUW=*/true, /*HasNSW=*/true);
+}
+
+/// Whether the sub-group may run the copy for whole rows: it is full, and
+/// it lies within one row of the work-group. Where sub-groups meet at a
+/// work-group barrier or collective, they must all run the same copy, so
+/// the condition is then one of the work-group: every row splits into whole
+/// sub-groups.
+Value *SubGroupVectorizer::emitRowCondition() {
+  FunctionCallee Range = M.getOrInsertFunction(
+      "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
+  Value *Row = B.CreateCall(Range, {B.getInt32(Dims - 1)}, "row.length");
+  if (hasWorkGroupSyncPoint(K))
+    return B.CreateICmpEQ(B.CreateURem(Row, B.getInt64(S)), B.getInt64(0),
+                          "rows.whole");
+  Value *Full = B.CreateICmpEQ(Lanes, B.getInt32(S), "sg.full");
+  if (Dims == 1)
+    return Full;
+  Value *Base = B.CreateMul(B.CreateZExt(SubGroupId, B.getInt64Ty()),
+                            B.getInt64(S), "", /*HasNUW=*/true,
+                            /*HasNSW=*/true);
+  Value *End = B.CreateAdd(B.CreateURem(Base, Row), B.getInt64(S));
+  return B.CreateAnd(Full, B.CreateICmpULE(End, Row), "sg.in.row");
 }
 
 /// Linearized: a mask slot per block (the entry's holding the entry mask)
@@ -351,7 +393,7 @@ void SubGroupVectorizer::emitEntry() {
 void SubGroupVectorizer::createSlots() {
   MaskSlot.clear();
   PhiSlot.clear();
-  if (!Linearize)
+  if (!P->Linearize)
     return;
   auto *MaskTy = FixedVectorType::get(B.getInt1Ty(), S);
   for (BasicBlock *BB : OldBlocks) {
@@ -386,11 +428,12 @@ BasicBlock *SubGroupVectorizer::emitBody() {
   KeptPhis.clear();
   B.SetInsertPoint(NewEntry);
   createSlots();
-  for (BasicBlock *BB : Linearize ? ArrayRef<BasicBlock *>(Order)
-                                  : ArrayRef<BasicBlock *>(OldBlocks))
+  emitIds();
+  for (BasicBlock *BB : P->Linearize ? ArrayRef<BasicBlock *>(P->Order)
+                                     : ArrayRef<BasicBlock *>(OldBlocks))
     emitBlock(BB);
   for (BasicBlock *BB : OldBlocks) {
-    if (Linearize)
+    if (P->Linearize)
       emitTerminatorLinearized(BB);
     else
       emitTerminatorKept(BB);
@@ -418,7 +461,7 @@ void SubGroupVectorizer::emitBlock(BasicBlock *BB) {
   BasicBlock *NB = BasicBlock::Create(C, BB->getName(), &K, OldBlocks.front());
   FirstBlock[BB] = NB;
   B.SetInsertPoint(NB);
-  if (Linearize) {
+  if (P->Linearize) {
     Mask = B.CreateLoad(MaskSlot[BB]->getAllocatedType(), MaskSlot[BB],
                         BB->getName() + ".mask");
     BlockMask[BB] = Mask;
@@ -520,6 +563,7 @@ void SubGroupVectorizer::emitTerminatorLinearized(BasicBlock *BB) {
   }
   // Then on to the next block, or back to the header of each loop that ends
   // here while any lane continues it.
+  ArrayRef<BasicBlock *> Order = P->Order;
   unsigned Pos = find(Order, BB) - Order.begin();
   BasicBlock *Next = nullptr;
   if (Pos + 1 < Order.size()) {
@@ -528,8 +572,8 @@ void SubGroupVectorizer::emitTerminatorLinearized(BasicBlock *BB) {
     Next = BasicBlock::Create(C, "wfv.return", &K);
     ReturnInst::Create(C, Next);
   }
-  auto It = LoopEnds.find(BB);
-  if (It == LoopEnds.end()) {
+  auto It = P->LoopEnds.find(BB);
+  if (It == P->LoopEnds.end()) {
     B.CreateBr(Next);
     return;
   }
@@ -663,31 +707,27 @@ void SubGroupVectorizer::run() {
   SmallVector<BasicBlock *> Old;
   for (BasicBlock &BB : K)
     Old.push_back(&BB);
-  if (Linearize)
+  if (General.Linearize)
     ++NumLinearized;
   emitEntry();
-  // Only the last sub-group of a work-group can be partial. The others run a
-  // copy of the body in which all lanes are known to be active, so that
-  // LLVM drops the masks of their memory accesses. Sync points must not be
-  // copied: every sub-group has to meet the others at the same ones.
+  // Most sub-groups are full and lie within one row of the work-group. They
+  // run a copy of the body in which all lanes are known to be active, so
+  // that LLVM drops the masks of their memory accesses, and ids outside the
+  // last dimension are scalars, so that accesses along rows are contiguous.
+  Value *WholeRows = emitRowCondition();
   Value *PartialMask = EntryMask;
-  BasicBlock *Full = nullptr;
-  if (!hasWorkGroupSyncPoint(K)) {
-    ++NumFullCopies;
-    EntryMask = Constant::getAllOnesValue(EntryMask->getType());
-    Full = emitBody();
-    EntryMask = PartialMask;
-  }
-  BasicBlock *Partial = emitBody();
+  P = &Rows;
+  EntryMask = Constant::getAllOnesValue(EntryMask->getType());
+  BasicBlock *RowsBody = emitBody();
+  P = &General;
+  EntryMask = PartialMask;
+  BasicBlock *GeneralBody = emitBody();
   B.SetInsertPoint(NewEntry);
-  if (Full)
-    B.CreateCondBr(B.CreateICmpEQ(Lanes, B.getInt32(S), "sg.full"), Full,
-                   Partial);
-  else
-    B.CreateBr(Partial);
+  B.CreateCondBr(WholeRows, RowsBody, GeneralBody);
 
   // The kernel's own blocks go; what they computed lives on in the new ones.
-  Shapes.reset();
+  General.Shapes.reset();
+  Rows.Shapes.reset();
   LI.reset();
   DT.reset();
   for (BasicBlock *BB : Old)

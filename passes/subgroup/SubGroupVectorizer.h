@@ -69,6 +69,25 @@ std::optional<Refusal> checkVectorizable(Function &K,
 std::optional<Refusal>
 canonicalizeForVectorization(Function &K, FunctionAnalysisManager &FAM);
 
+/// One way to vectorize the body of a kernel: what it assumes of the
+/// sub-group, the shapes that follow, the values that become vectors and,
+/// when a branch differs between lanes, the order blocks run in.
+struct BodyPlan {
+  /// The sub-group is full and lies within one row of the work-group, so
+  /// that ids outside the last dimension are the same in every lane.
+  bool WholeRows = false;
+  std::unique_ptr<KernelShape> Shapes;
+  DenseSet<Value *> VectorValues;
+  /// Whether some branch differs between lanes, so that the control flow is
+  /// linearized.
+  bool Linearize = false;
+  /// Linearized: the blocks in the order they run.
+  SmallVector<BasicBlock *> Order;
+  /// Linearized: the loops whose last block in Order is the key, innermost
+  /// first.
+  DenseMap<BasicBlock *, SmallVector<Loop *, 2>> LoopEnds;
+};
+
 class SubGroupVectorizer {
 public:
   /// \p KernelName: how run-time reports name the kernel.
@@ -76,16 +95,16 @@ public:
                      StringRef KernelName);
   ~SubGroupVectorizer();
 
-  /// The values that become vectors: those the shape analysis says differ
-  /// between lanes, and everything computed from them.
-  const DenseSet<Value *> &getVectorValues() const { return VectorValues; }
-  /// Whether some branch differs between lanes, so that the control flow is
-  /// linearized.
-  bool needsLinearization() const { return Linearize; }
-  /// Whether every block found its place in the order linearized code runs
-  /// in (each loop contiguous); true when nothing is linearized.
-  bool hasBlockOrder() const {
-    return !Linearize || Order.size() == OldBlocks.size();
+  /// The general plan, for any sub-group (the last one of a work-group may
+  /// be partial, and sub-groups may span rows).
+  const BodyPlan &getGeneralPlan() const { return General; }
+  /// The plan for sub-groups that are full and lie within one row, which
+  /// most sub-groups of most launches are.
+  const BodyPlan &getRowPlan() const { return Rows; }
+  /// Whether every block of \p P found its place in the order linearized
+  /// code runs in (each loop contiguous); true when nothing is linearized.
+  bool hasBlockOrder(const BodyPlan &P) const {
+    return !P.Linearize || P.Order.size() == OldBlocks.size();
   }
 
   /// Rewrites K. Call only after checkVectorizable() agreed.
@@ -93,9 +112,12 @@ public:
 
 private:
   // SubGroupVectorizer.cpp: shapes, order, masks, control flow.
-  void computeVectorValues();
-  void appendLoopOrder(Loop *L, SmallVectorImpl<BasicBlock *> &Order);
+  void makePlan(BodyPlan &Plan);
+  void appendLoopOrder(BodyPlan &Plan, Loop *L,
+                       SmallVectorImpl<BasicBlock *> &Out);
   void emitEntry();
+  void emitIds();
+  Value *emitRowCondition();
   void createSlots();
   BasicBlock *emitBody();
   void emitBlock(BasicBlock *BB);
@@ -108,7 +130,7 @@ private:
   Value *emitEdgeMask(Value *Cond, bool Taken);
 
   // Values of the original kernel in the new code.
-  bool isVector(const Value *V) const { return VectorValues.contains(V); }
+  bool isVector(const Value *V) const { return P->VectorValues.contains(V); }
   Value *getScalar(Value *V);
   Value *getVector(Value *V);
   Value *getLane(Value *V, unsigned Lane);
@@ -125,7 +147,7 @@ private:
   Value *getLaneIds(Type *Ty);
   /// Whether the current block may run with no lane active (only when the
   /// control flow is linearized).
-  bool mayBeEmpty() const { return Linearize; }
+  bool mayBeEmpty() const { return P->Linearize; }
 
   /// Runs \p Body once per active lane of \p Mask, in lane order, each under
   /// a branch; collects the results of non-void bodies in a vector.
@@ -147,6 +169,7 @@ private:
   void widenCall(CallInst &CI);
   bool widenBuiltin(CallInst &CI);
   Value *getLocalIdVector(Value *Dim);
+  Value *getUniformLocalId(Value *Dim);
   bool widenIntrinsic(CallInst &CI);
   void replicateCall(CallInst &CI, bool Masked);
   Value *freezeOperand(Value *V);
@@ -170,18 +193,12 @@ private:
   std::string KernelName;
   IRBuilder<> B;
 
-  std::unique_ptr<KernelShape> Shapes;
   std::unique_ptr<DominatorTree> DT;
   std::unique_ptr<LoopInfo> LI;
-  DenseSet<Value *> VectorValues;
-  bool Linearize = false;
-
   SmallVector<BasicBlock *> OldBlocks;
-  /// Linearized: the blocks in the order they run.
-  SmallVector<BasicBlock *> Order;
-  /// Linearized: the loops whose last block in Order is the key, innermost
-  /// first.
-  DenseMap<BasicBlock *, SmallVector<Loop *, 2>> LoopEnds;
+  BodyPlan General, Rows;
+  /// The plan of the copy being emitted.
+  const BodyPlan *P = nullptr;
 
   BasicBlock *NewEntry = nullptr;
   /// Each old block's first and last new block (replication splits them).
@@ -202,6 +219,7 @@ private:
   Value *Mask = nullptr; ///< the mask of the block being emitted
   Value *SubGroupId = nullptr, *Lanes = nullptr;
   Value *LinearIds = nullptr; ///< <S x i64> local linear ids
+  /// Per dimension, <S x i64> or (the same in every lane) i64.
   Value *LocalIds[3] = {};
 };
 

@@ -23,26 +23,44 @@ STATISTIC(NumVectorIntrinsics, "Number of intrinsic calls vectorized");
 namespace sublane {
 namespace wfv {
 
-/// The lanes' local ids in dimension \p Dim (a uniform i32).
+/// The lanes' local ids in dimension \p Dim (a uniform i32), as a vector.
 Value *SubGroupVectorizer::getLocalIdVector(Value *Dim) {
   Value *Zero =
       ConstantVector::getSplat(ElementCount::getFixed(S), B.getInt64(0));
+  auto IdsIn = [&](unsigned D) {
+    Value *Ids = LocalIds[D];
+    return Ids->getType()->isVectorTy() ? Ids : splat(Ids);
+  };
   if (auto *CD = dyn_cast<ConstantInt>(Dim)) {
     uint64_t D = CD->getZExtValue();
-    return D < Dims ? LocalIds[D] : Zero;
+    return D < Dims ? IdsIn(D) : Zero;
   }
   Value *R = Zero;
   for (unsigned D = 0; D < Dims; ++D)
-    R = B.CreateSelect(B.CreateICmpEQ(Dim, B.getInt32(D)), LocalIds[D], R);
+    R = B.CreateSelect(B.CreateICmpEQ(Dim, B.getInt32(D)), IdsIn(D), R);
   return R;
+}
+
+/// The local id in dimension \p Dim of a call whose result is the same in
+/// every lane: within a row, one outside the last dimension.
+Value *SubGroupVectorizer::getUniformLocalId(Value *Dim) {
+  uint64_t D = cast<ConstantInt>(Dim)->getZExtValue();
+  assert(D < Dims && !LocalIds[D]->getType()->isVectorTy() &&
+         "the shape analysis keeps only row-uniform ids scalar");
+  return LocalIds[D];
 }
 
 /// Returns false for builtins that are uniform calls to keep as they are.
 bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
   switch (getBuiltinKind(&CI)) {
-  case BuiltinKind::LocalId:
-    setVector(CI, getLocalIdVector(getScalar(CI.getArgOperand(0))));
+  case BuiltinKind::LocalId: {
+    Value *Dim = getScalar(CI.getArgOperand(0));
+    if (isVector(&CI))
+      setVector(CI, getLocalIdVector(Dim));
+    else
+      setScalar(CI, getUniformLocalId(Dim));
     return true;
+  }
   case BuiltinKind::GlobalId: {
     Value *Dim = getScalar(CI.getArgOperand(0));
     FunctionCallee GroupId = M.getOrInsertFunction(
@@ -51,7 +69,10 @@ bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
         "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
     Value *Base = B.CreateMul(B.CreateCall(GroupId, {Dim}),
                               B.CreateCall(Range, {Dim}), "global.id.base");
-    setVector(CI, B.CreateAdd(splat(Base), getLocalIdVector(Dim)));
+    if (isVector(&CI))
+      setVector(CI, B.CreateAdd(splat(Base), getLocalIdVector(Dim)));
+    else
+      setScalar(CI, B.CreateAdd(Base, getUniformLocalId(Dim)));
     return true;
   }
   case BuiltinKind::LocalLinearId:
@@ -64,7 +85,7 @@ bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
     setScalar(CI, SubGroupId);
     return true;
   case BuiltinKind::SubGroupSize:
-    setScalar(CI, Lanes);
+    setScalar(CI, P->WholeRows ? B.getInt32(S) : Lanes);
     return true;
   case BuiltinKind::SubGroupBarrier:
   case BuiltinKind::UniformAssertion:

@@ -32,7 +32,7 @@ static bool isPackable(const DataLayout &DL, Type *T) {
 bool SubGroupVectorizer::isContiguous(Value *Ptr, Type *AccessTy) const {
   if (!isPackable(DL, AccessTy))
     return false;
-  sublane::Shape PS = Shapes->getShape(Ptr);
+  sublane::Shape PS = P->Shapes->getShape(Ptr);
   return PS.isAffine() &&
          PS.Stride == int64_t(DL.getTypeAllocSize(AccessTy).getFixedValue());
 }

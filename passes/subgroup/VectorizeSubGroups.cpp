@@ -85,12 +85,14 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   if (auto Why = wfv::canonicalizeForVectorization(*SG, FAM))
     return Refuse(*Why);
   wfv::SubGroupVectorizer V(*SG, S, Dims, getKernelDisplayName(K));
-  if (auto Why = wfv::checkVectorizable(*SG, V.getVectorValues()))
-    return Refuse(*Why);
-  if (!V.hasBlockOrder())
-    return Refuse({"its loops cannot be laid out one after another for "
-                   "linearization",
-                   nullptr});
+  for (const wfv::BodyPlan *Plan : {&V.getGeneralPlan(), &V.getRowPlan()}) {
+    if (auto Why = wfv::checkVectorizable(*SG, Plan->VectorValues))
+      return Refuse(*Why);
+    if (!V.hasBlockOrder(*Plan))
+      return Refuse({"its loops cannot be laid out one after another for "
+                     "linearization",
+                     nullptr});
+  }
   // Checked here, on the kernel as written: work-group CBS sees the
   // vectorized body, whose loops run while any lane continues.
   if (!checkSyncPoints(K, Dims, /*SubGroupLevel=*/true)) {
@@ -98,7 +100,8 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
     K.removeFnAttr(attr::Kernel); // reported; leave it unlowered
     return true;
   }
-  bool Linearized = V.needsLinearization();
+  bool Linearized = V.getGeneralPlan().Linearize;
+  bool RowsLinearized = V.getRowPlan().Linearize;
   V.run();
   FAM.invalidate(*SG, PreservedAnalyses::none());
   std::string Broken;
@@ -120,9 +123,13 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
            << "kernel '" << getKernelDisplayName(K)
            << "' vectorized: one sub-group per vector of width "
            << ore::NV("Width", S)
-           << (Linearized ? ", branches that differ between work-items "
-                            "linearized under masks"
-                          : ", its control flow kept");
+           << (!Linearized ? ", its control flow kept"
+               : RowsLinearized
+                   ? ", branches that differ between work-items linearized "
+                     "under masks"
+                   : ", its control flow kept for sub-groups within a row "
+                     "(branches that differ between work-items linearized "
+                     "under masks otherwise)");
   });
   return true;
 }

@@ -30,8 +30,10 @@ bool CBSLowering::isIdExpression(Instruction *I, const KernelShape &Shape,
     Sizes[I] = 1;
     return true;
   }
-  if (!isa<BinaryOperator, CastInst, GetElementPtrInst, CmpInst, SelectInst>(
-          I) ||
+  // Vector lanes too: a vectorized kernel's ids are splats plus lane
+  // numbers.
+  if (!isa<BinaryOperator, CastInst, GetElementPtrInst, CmpInst, SelectInst,
+           InsertElementInst, ExtractElementInst, ShuffleVectorInst>(I) ||
       I->mayHaveSideEffects() || Shape.isUniform(I))
     return false;
   unsigned Size = 1;

@@ -59,6 +59,11 @@ enum class DivergenceSources {
   /// id and size and sub-group reductions, broadcasts and votes do not
   /// diverge.
   ConservativeWithinSubGroup,
+  /// Like ConservativeWithinSubGroup, for sub-groups that are full and lie
+  /// within one row of the work-group (its local range in the last dimension
+  /// a multiple of the sub-group size): ids in the other dimensions are the
+  /// same for every lane, and those in the last dimension are contiguous.
+  ConservativeWithinRowSubGroup,
 };
 
 class KernelShape {
@@ -104,6 +109,8 @@ public:
 
 private:
   void computeAffineShapes();
+  bool isUnitStrideSource(const llvm::Value *V) const;
+  bool isRowUniformId(const llvm::Instruction &I) const;
   bool isUsedAfterDivergentExit(const llvm::Instruction &I) const;
   void computeDeadEnds();
   void computeDivergentBlocks();
@@ -113,6 +120,8 @@ private:
   /// Shapes within one sub-group (the lanes of one vector) rather than
   /// within the work-group.
   bool WithinSubGroup;
+  /// Sub-groups lie within rows (ConservativeWithinRowSubGroup).
+  bool WithinRow;
   llvm::DenseSet<const llvm::Value *> SourceSet, UniformSet;
   std::unique_ptr<llvm::TargetTransformInfo> TTI;
   std::unique_ptr<llvm::DominatorTree> DT;
@@ -152,8 +161,21 @@ public:
   Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 };
 
-/// `print<sublane-shape>` (ShapeAnalysis = KernelShapeAnalysis) and
-/// `print<sublane-sg-shape>` (SubGroupShapeAnalysis): prints each
+/// The shape within a sub-group that is full and lies within one row of the
+/// work-group, the assumption of the vectorizer's fast copy of a kernel.
+class SubGroupRowShapeAnalysis
+    : public llvm::AnalysisInfoMixin<SubGroupRowShapeAnalysis> {
+  friend llvm::AnalysisInfoMixin<SubGroupRowShapeAnalysis>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = KernelShape;
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+};
+
+/// `print<sublane-shape>` (ShapeAnalysis = KernelShapeAnalysis),
+/// `print<sublane-sg-shape>` (SubGroupShapeAnalysis) and
+/// `print<sublane-sg-row-shape>` (SubGroupRowShapeAnalysis): prints each
 /// instruction's shape and the divergent blocks of each kernel, for lit tests.
 template <typename ShapeAnalysis>
 class ShapePrinterPass
