@@ -1,7 +1,7 @@
 ; A loop over the dimensions of an id keeps a private object in memory, which
 ; the lowering would give every work-item (and the vectorizer every lane) a
 ; copy of. Preparation unrolls such loops so that SROA promotes the object.
-; A loop with a barrier stays a loop, with no trace of the mark that kept it.
+; A loop with a barrier stays a loop: the lowering handles it as one.
 ; RUN: %opt -passes=sublane-prepare -S %s | FileCheck %s
 
 ; CHECK-LABEL: define void @k(
@@ -37,7 +37,6 @@ done:
 ; CHECK: loop:
 ; CHECK: call void @__sublane_wg_barrier()
 ; CHECK: br i1 %more, label %loop, label %done
-; CHECK-NOT: llvm.loop.unroll.disable
 define void @b(ptr %args) #0 {
 entry:
   br label %loop

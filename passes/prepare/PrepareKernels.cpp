@@ -7,9 +7,14 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -20,12 +25,12 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
-#include "llvm/Transforms/Scalar/LoopPassManager.h"
-#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/UnrollLoop.h"
 
 #define DEBUG_TYPE "sublane-prepare"
 
@@ -105,6 +110,7 @@ private:
   void inlineOtherCallees(Function &K);
   void annotateIdRanges(Function &K);
   void canonicalize(Function &K);
+  void unrollSmallLoops(Function &K);
 
   std::optional<unsigned> getAnnotatedSubGroupSize(Function &K);
 
@@ -446,6 +452,56 @@ static bool containsSyncPoint(const Loop &L) {
   return false;
 }
 
+/// Loops with a constant trip count up to this are unrolled.
+static constexpr unsigned MaxUnrolledTripCount = 16;
+/// ... if the copies add up to no more instructions than this.
+static constexpr unsigned MaxUnrolledSize = 512;
+
+/// Unrolls innermost loops with a small constant trip count, and no sync
+/// point (the lowering handles those as loops, and copying their regions
+/// buys nothing), until none is left. Loops only: nothing is peeled.
+void KernelPreparer::unrollSmallLoops(Function &K) {
+  FunctionPassManager LoopForm;
+  LoopForm.addPass(LoopSimplifyPass());
+  LoopForm.addPass(LCSSAPass());
+  LoopForm.run(K, FAM);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    auto &LI = FAM.getResult<LoopAnalysis>(K);
+    auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(K);
+    auto &DT = FAM.getResult<DominatorTreeAnalysis>(K);
+    auto &AC = FAM.getResult<AssumptionAnalysis>(K);
+    auto &TTI = FAM.getResult<TargetIRAnalysis>(K);
+    OptimizationRemarkEmitter ORE(&K);
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      if (!L->isInnermost() || !L->isLoopSimplifyForm() ||
+          containsSyncPoint(*L))
+        continue;
+      unsigned TripCount = SE.getSmallConstantTripCount(L);
+      unsigned Size = 0;
+      for (BasicBlock *BB : L->blocks())
+        Size += BB->size();
+      if (TripCount == 0 || TripCount > MaxUnrolledTripCount ||
+          Size * TripCount > MaxUnrolledSize)
+        continue;
+      UnrollLoopOptions Options;
+      Options.Count = TripCount;
+      Options.Force = true;
+      Options.Runtime = false;
+      Options.AllowExpensiveTripCount = false;
+      Options.UnrollRemainder = false;
+      Options.ForgetAllSCEV = true;
+      if (UnrollLoop(L, Options, &LI, &SE, &DT, &AC, &TTI, &ORE,
+                     /*PreserveLCSSA=*/true) ==
+          LoopUnrollResult::FullyUnrolled) {
+        Changed = true;
+        break; // LoopInfo changed under the iteration
+      }
+    }
+    FAM.invalidate(K, PreservedAnalyses::none());
+  }
+}
+
 void KernelPreparer::canonicalize(Function &K) {
   FAM.invalidate(K, PreservedAnalyses::none());
   FunctionPassManager Scalars;
@@ -459,33 +515,8 @@ void KernelPreparer::canonicalize(Function &K) {
   // index small objects by a loop counter, which keeps them in memory, and
   // memory per work-item is what the lowering makes expensive: a private
   // variable becomes an array per work-item, a gather per lane. Unrolled,
-  // SROA turns them into registers. Loops with sync points stay loops: the
-  // lowering handles them as such, and copying their regions buys nothing.
-  LLVMContext &Ctx = K.getContext();
-  const char *Disable = "llvm.loop.unroll.disable";
-  LoopInfo &LI = FAM.getResult<LoopAnalysis>(K);
-  SmallVector<BasicBlock *> KeptHeaders;
-  for (Loop *L : LI.getLoopsInPreorder())
-    if (containsSyncPoint(*L) && !findStringMetadataForLoop(L, Disable)) {
-      L->setLoopID(makePostTransformationMetadata(
-          Ctx, L->getLoopID(), {},
-          {MDNode::get(Ctx, MDString::get(Ctx, Disable))}));
-      KeptHeaders.push_back(L->getHeader());
-    }
-  FunctionPassManager Unroll;
-  Unroll.addPass(createFunctionToLoopPassAdaptor(
-      LoopFullUnrollPass(/*OptLevel=*/2, /*OnlyWhenForced=*/false,
-                         /*ForgetSCEV=*/true)));
-  Unroll.run(K, FAM);
-  // The marks were ours, not the programmer's: LLVM may unroll these loops
-  // once they are lowered.
-  LoopInfo &After = FAM.getResult<LoopAnalysis>(K);
-  for (BasicBlock *Header : KeptHeaders)
-    if (Loop *L = After.getLoopFor(Header); L && L->getHeader() == Header)
-      if (MDNode *ID = L->getLoopID()) {
-        MDNode *Rest = makePostTransformationMetadata(Ctx, ID, {Disable}, {});
-        L->setLoopID(Rest->getNumOperands() > 1 ? Rest : nullptr);
-      }
+  // SROA turns them into registers.
+  unrollSmallLoops(K);
   FAM.invalidate(K, PreservedAnalyses::none());
   Scalars.run(K, FAM);
 }

@@ -11,12 +11,17 @@
 #include "sublane/Passes/SyncPointCheck.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetOperations.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 #include <queue>
@@ -111,8 +116,138 @@ void SubGroupVectorizer::makePlan(BodyPlan &Plan) {
     else if (auto *SI = dyn_cast<SwitchInst>(T))
       Plan.Linearize |= isVector(SI->getCondition());
   }
-  if (Plan.Linearize)
-    appendLoopOrder(Plan, nullptr, Plan.Order);
+  if (!Plan.Linearize)
+    return;
+  appendLoopOrder(Plan, nullptr, Plan.Order);
+  if (!hasBlockOrder(Plan))
+    return; // refused
+  auto MarkLinear = [&](const Loop *L) {
+    Plan.LinearLoops.insert(L);
+    for (const Loop *Inner : L->getLoopsInPreorder())
+      Plan.LinearLoops.insert(Inner);
+  };
+  for (Loop *L : LI->getLoopsInPreorder()) {
+    SmallVector<BasicBlock *> Exiting;
+    L->getExitingBlocks(Exiting);
+    for (BasicBlock *E : Exiting) {
+      auto *BI = dyn_cast<BranchInst>(E->getTerminator());
+      if (!BI || (BI->isConditional() && isVector(BI->getCondition())))
+        MarkLinear(L);
+    }
+  }
+  // Lanes that wait in a loop for a block deferred by a divergent branch
+  // while others leave it, or go round it: the schedule finds those loops.
+  const Loop *Failed = nullptr;
+  while (!schedule(Plan, Failed))
+    MarkLinear(Failed);
+}
+
+Loop *SubGroupVectorizer::getLeftLoop(const BasicBlock *From,
+                                      const BasicBlock *To) const {
+  Loop *Left = nullptr;
+  for (Loop *L = LI->getLoopFor(From); L && !L->contains(To);
+       L = L->getParentLoop())
+    Left = L;
+  return Left;
+}
+
+Loop *SubGroupVectorizer::getOutermostLinearLoop(const BasicBlock *BB) const {
+  Loop *Outermost = nullptr;
+  for (Loop *L = LI->getLoopFor(BB); L; L = L->getParentLoop())
+    if (P->LinearLoops.contains(L))
+      Outermost = L;
+  return Outermost;
+}
+
+/// Partial linearization, after Moll and Hack (PLDI 2018): the blocks run in
+/// Order, but a uniform branch still chooses between its successors, and
+/// only a divergent branch runs both: it continues at the earlier of them
+/// and defers the other, which every path from there carries along until
+/// it is the earliest block left. Loops that lanes leave in different
+/// iterations run as a whole (linear loops) and continue at the earliest of
+/// their exits. Returns false, with the loop to linearize in \p Failed, where
+/// lanes would be left behind in a loop that keeps its back edge.
+bool SubGroupVectorizer::schedule(BodyPlan &Plan, const Loop *&Failed) {
+  const BodyPlan *Saved = P;
+  P = &Plan;
+  auto Restore = make_scope_exit([&] { P = Saved; });
+  DenseMap<const BasicBlock *, unsigned> Pos;
+  for (auto [I, BB] : enumerate(Plan.Order))
+    Pos[BB] = I;
+  Plan.Next.clear();
+  Plan.AfterLoop.clear();
+  DenseMap<const BasicBlock *, SmallSetVector<BasicBlock *, 4>> Deferred;
+  auto Earliest = [&](const BasicBlock *From, ArrayRef<BasicBlock *> Succs) {
+    SmallSetVector<BasicBlock *, 4> All(Succs.begin(), Succs.end());
+    for (BasicBlock *D : Deferred.lookup(From))
+      All.insert(D);
+    if (All.empty())
+      return static_cast<BasicBlock *>(nullptr);
+    BasicBlock *First = *min_element(All, [&](BasicBlock *A, BasicBlock *Bb) {
+      return Pos.lookup(A) < Pos.lookup(Bb);
+    });
+    for (BasicBlock *X : All)
+      if (X != First)
+        Deferred[First].insert(X);
+    return First;
+  };
+  for (BasicBlock *BB : Plan.Order) {
+    Loop *Unit = getOutermostLinearLoop(BB);
+    if (Unit && Unit->getHeader() != BB)
+      continue; // runs within its linear loop
+    if (Unit) {
+      SmallVector<BasicBlock *> Exits;
+      Unit->getUniqueExitBlocks(Exits);
+      for (BasicBlock *Exit : Exits)
+        if (Loop *Left = getLeftLoop(BB, Exit); Left != Unit) {
+          Failed = Left; // lanes leave an enclosing loop at different times
+          return false;
+        }
+      Plan.AfterLoop[Unit] = Earliest(BB, Exits);
+      continue;
+    }
+    Instruction *T = BB->getTerminator();
+    auto *BI = dyn_cast<BranchInst>(T);
+    SmallVector<BasicBlock *, 2> &Next = Plan.Next[BB];
+    if (!BI) { // a return or unreachable: on to what was deferred
+      Next.push_back(Earliest(BB, {}));
+      continue;
+    }
+    bool Divergent = BI->isConditional() && isVector(BI->getCondition());
+    SmallVector<BasicBlock *, 2> Succs(successors(BB));
+    for (BasicBlock *Succ : Succs) {
+      Loop *L = LI->getLoopFor(Succ);
+      bool BackEdge = L && L->getHeader() == Succ && L->contains(BB);
+      Loop *Left = getLeftLoop(BB, Succ);
+      if (BackEdge && (Divergent || !set_is_subset(Deferred.lookup(BB),
+                                                   Deferred.lookup(Succ)))) {
+        Failed = L; // lanes going round while others wait for a later block
+        return false;
+      }
+      if (Left && Divergent) {
+        Failed = Left; // lanes leaving while others stay
+        return false;
+      }
+    }
+    if (Divergent) {
+      Next.push_back(Earliest(BB, Succs));
+      continue;
+    }
+    for (BasicBlock *Succ : Succs) {
+      Loop *L = LI->getLoopFor(Succ);
+      if (L && L->getHeader() == Succ && L->contains(BB)) {
+        Next.push_back(Succ);
+        continue;
+      }
+      BasicBlock *First = Earliest(BB, {Succ});
+      if (Loop *Left = getLeftLoop(BB, Succ); Left && Left->contains(First)) {
+        Failed = Left; // leaving while lanes wait for a block inside
+        return false;
+      }
+      Next.push_back(First);
+    }
+  }
+  return true;
 }
 
 /// Blocks of loop \p L (the function when null) in a topological order of
@@ -528,6 +663,39 @@ Value *SubGroupVectorizer::emitEdgeMask(Value *Cond, bool Taken) {
                : B.CreateSelect(Scalar, None, Mask);
 }
 
+/// The lanes in \p Edge go from \p From to its successor \p Succ: they join
+/// Succ's mask, and Succ's phis take their values from From.
+void SubGroupVectorizer::emitEdge(BasicBlock *From, BasicBlock *Succ,
+                                  Value *Edge) {
+  AllocaInst *Slot = MaskSlot[Succ];
+  Value *Old = B.CreateLoad(Slot->getAllocatedType(), Slot);
+  B.CreateStore(B.CreateOr(Old, Edge), Slot);
+  Value *AnyEdge = nullptr;
+  for (PHINode &P : Succ->phis()) {
+    AllocaInst *PS = PhiSlot[&P];
+    Value *In = P.getIncomingValueForBlock(From);
+    Value *Cur = B.CreateLoad(PS->getAllocatedType(), PS);
+    Value *New;
+    if (isVector(&P)) {
+      New = B.CreateSelect(Edge, getVector(In), Cur);
+    } else {
+      if (!AnyEdge)
+        AnyEdge = any(Edge);
+      New = B.CreateSelect(AnyEdge, getScalar(In), Cur);
+    }
+    B.CreateStore(New, PS);
+  }
+}
+
+/// Where the new code of \p Old starts; null: the end of the body.
+BasicBlock *SubGroupVectorizer::getEmitted(BasicBlock *Old) {
+  if (Old)
+    return FirstBlock[Old];
+  BasicBlock *Return = BasicBlock::Create(C, "wfv.return", &K);
+  ReturnInst::Create(C, Return);
+  return Return;
+}
+
 void SubGroupVectorizer::emitTerminatorLinearized(BasicBlock *BB) {
   Instruction *T = BB->getTerminator();
   B.SetInsertPoint(LastBlock[BB]);
@@ -536,54 +704,82 @@ void SubGroupVectorizer::emitTerminatorLinearized(BasicBlock *BB) {
   auto *BI = dyn_cast<BranchInst>(T);
   assert((BI || isa<ReturnInst>(T) || isa<UnreachableInst>(T)) &&
          "switches are lowered before vectorization");
-  if (BI) {
-    for (unsigned I = 0, E = BI->getNumSuccessors(); I < E; ++I) {
-      BasicBlock *Succ = BI->getSuccessor(I);
-      Value *Edge =
-          BI->isConditional() ? emitEdgeMask(BI->getCondition(), I == 0) : Mask;
-      AllocaInst *Slot = MaskSlot[Succ];
-      Value *Old = B.CreateLoad(Slot->getAllocatedType(), Slot);
-      B.CreateStore(B.CreateOr(Old, Edge), Slot);
-      Value *AnyEdge = nullptr;
-      for (PHINode &P : Succ->phis()) {
-        AllocaInst *PS = PhiSlot[&P];
-        Value *In = P.getIncomingValueForBlock(BB);
-        Value *Cur = B.CreateLoad(PS->getAllocatedType(), PS);
-        Value *New;
-        if (isVector(&P)) {
-          New = B.CreateSelect(Edge, getVector(In), Cur);
-        } else {
-          if (!AnyEdge)
-            AnyEdge = any(Edge);
-          New = B.CreateSelect(AnyEdge, getScalar(In), Cur);
-        }
-        B.CreateStore(New, PS);
-      }
+  Loop *Unit = getOutermostLinearLoop(BB);
+  if (!Unit) {
+    ArrayRef<BasicBlock *> Next = P->Next.find(BB)->second;
+    if (!BI || BI->isUnconditional() || Next.size() == 1) {
+      // Every lane that leaves goes on at the same block.
+      if (BI)
+        for (unsigned I = 0, E = BI->getNumSuccessors(); I < E; ++I)
+          emitEdge(BB, BI->getSuccessor(I),
+                   BI->isConditional()
+                       ? emitEdgeMask(BI->getCondition(), I == 0)
+                       : Mask);
+      B.CreateBr(getEmitted(Next.front()));
+      return;
     }
+    // A uniform branch stays one. Its condition may be poison where no
+    // lane runs; the sub-group then leaves a loop rather than stay in it,
+    // so that an empty loop ends.
+    Value *Cond = B.CreateFreeze(getScalar(BI->getCondition()));
+    auto Leaves = [&](unsigned I) {
+      return getLeftLoop(BB, BI->getSuccessor(I)) != nullptr;
+    };
+    auto GoesRound = [&](unsigned I) {
+      Loop *L = LI->getLoopFor(BI->getSuccessor(I));
+      return L && L->getHeader() == BI->getSuccessor(I) && L->contains(BB);
+    };
+    std::optional<bool> WhenEmpty;
+    if (Leaves(0) != Leaves(1))
+      WhenEmpty = Leaves(0);
+    else if (GoesRound(0) != GoesRound(1))
+      WhenEmpty = GoesRound(1);
+    if (WhenEmpty)
+      Cond = B.CreateSelect(any(Mask), Cond, B.getInt1(*WhenEmpty));
+    BasicBlock *Edges[2];
+    for (unsigned I = 0; I < 2; ++I) {
+      Edges[I] = BasicBlock::Create(C, BB->getName() + ".edge" + Twine(I), &K);
+      IRBuilder<>::InsertPointGuard Guard(B);
+      B.SetInsertPoint(Edges[I]);
+      emitEdge(BB, BI->getSuccessor(I), Mask);
+      B.CreateBr(getEmitted(Next[I]));
+    }
+    B.CreateCondBr(Cond, Edges[0], Edges[1]);
+    return;
   }
+  // Within a linear loop every edge is taken under its mask, and the blocks
+  // follow one another in Order.
+  if (BI)
+    for (unsigned I = 0, E = BI->getNumSuccessors(); I < E; ++I)
+      emitEdge(BB, BI->getSuccessor(I),
+               BI->isConditional() ? emitEdgeMask(BI->getCondition(), I == 0)
+                                   : Mask);
   // Then on to the next block, or back to the header of each loop that ends
-  // here while any lane continues it.
+  // here while any lane continues it; after the last, on to the block the
+  // schedule says.
   ArrayRef<BasicBlock *> Order = P->Order;
   unsigned Pos = find(Order, BB) - Order.begin();
-  BasicBlock *Next = nullptr;
-  if (Pos + 1 < Order.size()) {
-    Next = FirstBlock[Order[Pos + 1]];
-  } else {
-    Next = BasicBlock::Create(C, "wfv.return", &K);
-    ReturnInst::Create(C, Next);
-  }
-  auto It = P->LoopEnds.find(BB);
-  if (It == P->LoopEnds.end()) {
+  SmallVector<Loop *, 2> Ending;
+  if (auto It = P->LoopEnds.find(BB); It != P->LoopEnds.end())
+    for (Loop *L : It->second) {
+      if (!P->LinearLoops.contains(L))
+        break;
+      Ending.push_back(L);
+    }
+  BasicBlock *Next = !Ending.empty() && Ending.back() == Unit
+                         ? getEmitted(P->AfterLoop.lookup(Unit))
+                         : FirstBlock[Order[Pos + 1]];
+  if (Ending.empty()) {
     B.CreateBr(Next);
     return;
   }
   // Innermost first: each loop end falls through to the enclosing one's.
   SmallVector<BasicBlock *> Ends;
-  for (Loop *L : It->second)
+  for (Loop *L : Ending)
     Ends.push_back(
         BasicBlock::Create(C, L->getHeader()->getName() + ".loop.end", &K));
   B.CreateBr(Ends.front());
-  for (auto [I, L] : enumerate(It->second)) {
+  for (auto [I, L] : enumerate(Ending)) {
     B.SetInsertPoint(Ends[I]);
     AllocaInst *Slot = MaskSlot[L->getHeader()];
     Value *Continue = B.CreateLoad(Slot->getAllocatedType(), Slot);
@@ -603,6 +799,25 @@ void SubGroupVectorizer::finishPhis() {
       New->addIncoming(isVector(Old) ? getVector(In) : getScalar(In), From);
     }
   }
+}
+
+/// A uniform branch that stays a branch lets a later block be reached along
+/// paths the kernel did not have: a deferred block whose lanes came one way
+/// is reached the other way too, where none of its lanes run. Its uses of
+/// values defined on the first way then see no definition; they read
+/// through a stack slot (any value will do where no lane runs).
+void SubGroupVectorizer::repairDominance() {
+  if (!General.Linearize && !Rows.Linearize)
+    return;
+  DominatorTree NewDT(K);
+  SmallVector<Instruction *> Undominated;
+  for (BasicBlock &BB : K)
+    for (Instruction &I : BB)
+      if (any_of(I.uses(),
+                 [&](const Use &U) { return !NewDT.dominates(&I, U); }))
+        Undominated.push_back(&I);
+  for (Instruction *I : Undominated)
+    Slots.push_back(DemoteRegToStack(*I, false, NewEntry->getFirstNonPHIIt()));
 }
 
 void SubGroupVectorizer::promoteSlots() {
@@ -734,6 +949,7 @@ void SubGroupVectorizer::run() {
     BB->dropAllReferences();
   for (BasicBlock *BB : Old)
     BB->eraseFromParent();
+  repairDominance();
   promoteSlots();
 }
 

@@ -86,6 +86,16 @@ struct BodyPlan {
   /// Linearized: the loops whose last block in Order is the key, innermost
   /// first.
   DenseMap<BasicBlock *, SmallVector<Loop *, 2>> LoopEnds;
+  /// Linearized: loops that repeat while any lane continues, because lanes
+  /// may leave them in different iterations, and the loops inside those.
+  /// Other loops keep their back edge as a branch.
+  DenseSet<const Loop *> LinearLoops;
+  /// Linearized, for each block outside linear loops: the block each of its
+  /// edges continues at (null: the end of the body). A divergent branch has
+  /// one entry for both edges.
+  DenseMap<const BasicBlock *, SmallVector<BasicBlock *, 2>> Next;
+  /// Linearized: the block each outermost linear loop continues at.
+  DenseMap<const Loop *, BasicBlock *> AfterLoop;
 };
 
 class SubGroupVectorizer {
@@ -113,6 +123,10 @@ public:
 private:
   // SubGroupVectorizer.cpp: shapes, order, masks, control flow.
   void makePlan(BodyPlan &Plan);
+  bool schedule(BodyPlan &Plan, const Loop *&Failed);
+  Loop *getOutermostLinearLoop(const BasicBlock *BB) const;
+  /// The outermost loop an edge from \p From to \p To leaves, if any.
+  Loop *getLeftLoop(const BasicBlock *From, const BasicBlock *To) const;
   void appendLoopOrder(BodyPlan &Plan, Loop *L,
                        SmallVectorImpl<BasicBlock *> &Out);
   void emitEntry();
@@ -123,7 +137,10 @@ private:
   void emitBlock(BasicBlock *BB);
   void emitTerminatorKept(BasicBlock *BB);
   void emitTerminatorLinearized(BasicBlock *BB);
+  void emitEdge(BasicBlock *From, BasicBlock *Succ, Value *Edge);
+  BasicBlock *getEmitted(BasicBlock *Old);
   void finishPhis();
+  void repairDominance();
   void promoteSlots();
   void widen(Instruction &I);
   void widenGeneric(Instruction &I);

@@ -1,0 +1,47 @@
+; Partial linearization: a loop whose trip count is the same in every lane
+; keeps its back edge as a scalar branch even inside a branch that differs
+; between lanes. Only lanes that entered it run its body (its mask), and
+; where none did the sub-group leaves the loop, so that it ends.
+; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s | FileCheck %s
+
+; CHECK-LABEL: define internal void @k.sg(
+; CHECK: {{^}}[[LOOP:loop[0-9]+]]:
+; CHECK: %[[MASK:loop.mask.slot.*]] = phi <8 x i1>
+; CHECK: %[[MORE:more.*]] = icmp ult i32
+; CHECK-NEXT: %[[COND:.*]] = freeze i1 %[[MORE]]
+; CHECK-NEXT: %[[RUNS:.*]] = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %[[MASK]])
+; CHECK-NEXT: %[[BACK:.*]] = select i1 %[[RUNS]], i1 %[[COND]], i1 false
+; CHECK-NEXT: br i1 %[[BACK]], label %[[AGAIN:loop.edge0.*]], label %[[OUT:loop.edge1.*]]
+; CHECK: {{^}}[[AGAIN]]:
+; CHECK: br label %[[LOOP]]
+; CHECK-NOT: loop.end
+
+define void @k(ptr %args) #0 {
+entry:
+  %n = load i32, ptr %args
+  %lane = call i32 @__sublane_sg_local_id()
+  %in = icmp ult i32 %lane, 5
+  br i1 %in, label %body, label %done
+body:
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %body ], [ %k.next, %loop ]
+  %acc = phi i32 [ 0, %body ], [ %acc.next, %loop ]
+  %pa = getelementptr i32, ptr %args, i32 %k
+  %a = load i32, ptr %pa
+  %t = mul i32 %a, %lane
+  %acc.next = add i32 %acc, %t
+  %k.next = add i32 %k, 1
+  %more = icmp ult i32 %k.next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  %po = getelementptr i32, ptr %args, i32 %lane
+  store i32 %acc.next, ptr %po
+  br label %done
+done:
+  ret void
+}
+
+declare i32 @__sublane_sg_local_id() nounwind memory(none)
+
+attributes #0 = { "sublane-kernel" "sublane-dims"="1" }
