@@ -10,16 +10,16 @@
 ; CHECK: %[[MASK:loop.mask.slot.*]] = phi <8 x i1>
 ; CHECK: %[[NEXT:.*]] = add <8 x i32>
 ; CHECK: %[[MORE:.*]] = icmp ult <8 x i32> %[[NEXT]], <i32 0, i32 1,
-; CHECK: %[[STAY:.*]] = select <8 x i1> %[[MASK]], <8 x i1> %[[MORE]], <8 x i1> zeroinitializer
-; CHECK: %[[CONT:.*]] = or <8 x i1> zeroinitializer, %[[STAY]]
 ; CHECK: %[[LEAVE:.*]] = select <8 x i1> %[[MASK]], <8 x i1> %{{.*}}, <8 x i1> zeroinitializer
 ; CHECK: %[[LEFT:.*]] = or <8 x i1> %[[EXITS]], %[[LEAVE]]
 ; CHECK: %[[CARRIED:.*]] = select <8 x i1> %[[LEAVE]], <8 x i32> %[[NEXT]], <8 x i32> %[[OUT]]
 ; CHECK: {{^}}[[EXIT:exit[0-9]+]]:
 ; CHECK: call void @llvm.masked.store.v8i32.p0(<8 x i32> %[[CARRIED]], ptr %{{.*}}, i32 4, <8 x i1> %[[LEFT]])
 ; CHECK: {{^}}loop.loop.end:
-; CHECK-NEXT: %[[ANY:.*]] = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %[[CONT]])
-; CHECK-NEXT: br i1 %[[ANY]], label %[[LOOP]], label %[[EXIT]]
+; CHECK-NEXT: %[[STAY:.*]] = select <8 x i1> %[[MASK]], <8 x i1> %[[MORE]], <8 x i1> zeroinitializer
+; CHECK: %[[BITS:.*]] = bitcast <8 x i1> %[[STAY]] to i8
+; CHECK-NEXT: %[[NONE:.*]] = icmp eq i8 %[[BITS]], 0
+; CHECK-NEXT: br i1 %[[NONE]], label %[[EXIT]], label %[[LOOP]]
 
 define void @k(ptr %args) #0 {
 entry:

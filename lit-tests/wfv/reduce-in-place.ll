@@ -4,10 +4,15 @@
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=16 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.sg(
+; The copy for full sub-groups: all lanes count.
+; CHECK: %[[FX:.*]] = load <16 x float>, ptr
+; CHECK: %[[FR:.*]] = call reassoc float @llvm.vector.reduce.fadd.v16f32(float -0.000000e+00, <16 x float> %[[FX]])
+; CHECK: fmul float %[[FR]], 5.000000e-01
+; The copy for any sub-group: lanes past its end add -0.0.
 ; CHECK: %[[X:.*]] = call <16 x float> @llvm.masked.load.v16f32.p0(
-; CHECK: %[[M:.*]] = select <16 x i1> <i1 true, {{.*}}>, <16 x float> %[[X]], <16 x float> <float -0.000000e+00,
+; CHECK: %[[M:.*]] = select <16 x i1> %entry.mask, <16 x float> %[[X]], <16 x float> <float -0.000000e+00,
 ; CHECK: %[[R:.*]] = call reassoc float @llvm.vector.reduce.fadd.v16f32(float -0.000000e+00, <16 x float> %[[M]])
-; CHECK: %[[S:.*]] = fmul float %[[R]], 5.000000e-01
+; CHECK: fmul float %[[R]], 5.000000e-01
 ; CHECK-NOT: __sublane_sg_reduce
 
 define void @k(ptr %args) #0 {

@@ -5,15 +5,23 @@
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.sg(
-; CHECK: {{^}}[[LOOP:loop[0-9]+]]:
-; CHECK: %[[MASK:loop.mask.slot.*]] = phi <8 x i1>
-; CHECK: %[[MORE:more.*]] = icmp ult i32
+; The copy for full sub-groups: lanes 0-4 enter, a constant mask, a plain
+; scalar loop around vector arithmetic.
+; CHECK: %[[FMORE:.*]] = icmp ult i32
+; CHECK-NEXT: %[[FCOND:.*]] = freeze i1 %[[FMORE]]
+; CHECK-NEXT: br i1 %[[FCOND]], label %[[FAGAIN:loop.edge0.*]], label
+; CHECK: {{^}}[[FAGAIN]]:
+; CHECK: br label %loop{{[0-9]+$}}
+; The copy for any sub-group: the loop goes round only while some lane is
+; in it.
+; CHECK: %[[MORE:.*]] = icmp ult i32
 ; CHECK-NEXT: %[[COND:.*]] = freeze i1 %[[MORE]]
-; CHECK-NEXT: %[[RUNS:.*]] = call i1 @llvm.vector.reduce.or.v8i1(<8 x i1> %[[MASK]])
-; CHECK-NEXT: %[[BACK:.*]] = select i1 %[[RUNS]], i1 %[[COND]], i1 false
-; CHECK-NEXT: br i1 %[[BACK]], label %[[AGAIN:loop.edge0.*]], label %[[OUT:loop.edge1.*]]
+; CHECK-NEXT: %[[BITS:.*]] = bitcast <8 x i1> %{{.*}} to i8
+; CHECK-NEXT: %[[RUNS:.*]] = icmp ne i8 %[[BITS]], 0
+; CHECK-NEXT: %[[BACK:.*]] = and i1 %[[RUNS]], %[[COND]]
+; CHECK-NEXT: br i1 %[[BACK]], label %[[AGAIN:loop.edge0.*]], label
 ; CHECK: {{^}}[[AGAIN]]:
-; CHECK: br label %[[LOOP]]
+; CHECK: br label %loop{{[0-9]+$}}
 ; CHECK-NOT: loop.end
 
 define void @k(ptr %args) #0 {

@@ -13,7 +13,7 @@
 ; CHECK: br i1 %rows.whole, label %[[ROWS:.*]], label %[[GENERAL:.*]]
 ; CHECK: [[ROWS]]:
 ; CHECK-NOT: gather
-; CHECK: call <16 x float> @llvm.masked.load.v16f32.p0(ptr %{{.*}}, i32 4, <16 x i1> <i1 true,
+; CHECK: load <16 x float>, ptr
 ; CHECK: call void @__sublane_wg_barrier()
 ; CHECK: [[GENERAL]]:
 ; CHECK: call <16 x float> @llvm.masked.gather.v16f32.v16p0(

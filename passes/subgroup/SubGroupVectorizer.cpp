@@ -16,6 +16,7 @@
 #include "llvm/ADT/SetOperations.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -45,6 +46,22 @@ SubGroupVectorizer::SubGroupVectorizer(Function &K, unsigned SubGroupSize,
   ReversePostOrderTraversal<Function *> RPOT(&K);
   for (BasicBlock *BB : RPOT)
     OldBlocks.push_back(BB);
+  // A block that runs whenever its immediate dominator does, in the same
+  // iteration of the same loop, runs under the same mask: the dominator
+  // hands its mask on rather than the edges building it up lane by lane,
+  // which keeps masks LLVM can see through (all lanes after a diamond that
+  // reconverges, for one).
+  PostDominatorTree PDT(K);
+  for (BasicBlock *BB : OldBlocks) {
+    DomTreeNode *Node = DT->getNode(BB);
+    if (!Node || !Node->getIDom())
+      continue;
+    BasicBlock *Dom = Node->getIDom()->getBlock();
+    if (LI->getLoopFor(Dom) == LI->getLoopFor(BB) && PDT.dominates(BB, Dom)) {
+      SameMask[Dom].push_back(BB);
+      HasSameMask.insert(BB);
+    }
+  }
   General.Shapes = std::make_unique<KernelShape>(
       K, Dims, DivergenceSources::ConservativeWithinSubGroup);
   makePlan(General);
@@ -602,6 +619,8 @@ void SubGroupVectorizer::emitBlock(BasicBlock *BB) {
     BlockMask[BB] = Mask;
     // Edges taken later (the next iteration's) start from no lane.
     B.CreateStore(Constant::getNullValue(Mask->getType()), MaskSlot[BB]);
+    for (BasicBlock *Same : SameMask.lookup(BB))
+      B.CreateStore(Mask, MaskSlot[Same]);
     for (PHINode &P : BB->phis()) {
       AllocaInst *Slot = PhiSlot[&P];
       Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);
@@ -667,9 +686,11 @@ Value *SubGroupVectorizer::emitEdgeMask(Value *Cond, bool Taken) {
 /// Succ's mask, and Succ's phis take their values from From.
 void SubGroupVectorizer::emitEdge(BasicBlock *From, BasicBlock *Succ,
                                   Value *Edge) {
-  AllocaInst *Slot = MaskSlot[Succ];
-  Value *Old = B.CreateLoad(Slot->getAllocatedType(), Slot);
-  B.CreateStore(B.CreateOr(Old, Edge), Slot);
+  if (!HasSameMask.contains(Succ)) {
+    AllocaInst *Slot = MaskSlot[Succ];
+    Value *Old = B.CreateLoad(Slot->getAllocatedType(), Slot);
+    B.CreateStore(B.CreateOr(Old, Edge), Slot);
+  }
   Value *AnyEdge = nullptr;
   for (PHINode &P : Succ->phis()) {
     AllocaInst *PS = PhiSlot[&P];

@@ -14,8 +14,8 @@
 //                          generic widening of arithmetic
 //   VectorMemory.cpp       loads, stores, atomics and private variables by
 //                          address shape
-//   VectorCalls.cpp        builtins, intrinsics, math calls, replication per
-//                          lane
+//   VectorCalls.cpp        builtins, intrinsics, replication per lane
+//   VectorMath.cpp         math calls to a vector math library (SLEEF)
 //   VectorCollectives.cpp  sub-group collectives as vector operations,
 //                          work-group collectives as sub-group partials
 //
@@ -189,6 +189,9 @@ private:
   Value *getUniformLocalId(Value *Dim);
   bool widenIntrinsic(CallInst &CI);
   void replicateCall(CallInst &CI, bool Masked);
+
+  // VectorMath.cpp.
+  bool widenMathCall(CallInst &CI);
   Value *freezeOperand(Value *V);
 
   // VectorCollectives.cpp.
@@ -213,6 +216,10 @@ private:
   std::unique_ptr<DominatorTree> DT;
   std::unique_ptr<LoopInfo> LI;
   SmallVector<BasicBlock *> OldBlocks;
+  /// Blocks that run under the same mask as their immediate dominator (the
+  /// key), and the set of them.
+  DenseMap<BasicBlock *, SmallVector<BasicBlock *, 2>> SameMask;
+  DenseSet<BasicBlock *> HasSameMask;
   BodyPlan General, Rows;
   /// The plan of the copy being emitted.
   const BodyPlan *P = nullptr;

@@ -194,6 +194,8 @@ void SubGroupVectorizer::widenCall(CallInst &CI) {
     widenBuiltin(CI);
     return;
   }
+  if (widenMathCall(CI))
+    return;
   if (CI.getCalledFunction() && CI.getCalledFunction()->isIntrinsic() &&
       widenIntrinsic(CI))
     return;

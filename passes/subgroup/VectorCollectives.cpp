@@ -83,9 +83,8 @@ Value *SubGroupVectorizer::emitSubGroupCollective(const CollectiveInfo &Info,
       Src = B.CreateSelect(B.CreateICmpUGE(LaneVec, ArgV),
                            B.CreateSub(LaneVec, ArgV), N);
     Value *Valid = B.CreateICmpULT(Src, N);
-    if (auto *CA = dyn_cast<ConstantInt>(Arg); CA && CA->getZExtValue() < S) {
-      // A constant shift or mask is a constant shuffle.
-      uint64_t D = CA->getZExtValue();
+    // A constant shift or mask is a constant shuffle.
+    auto ConstantShuffle = [&](uint64_t D) {
       SmallVector<int> ShuffleMask;
       for (unsigned L = 0; L < S; ++L) {
         int64_t From = Info.Kind == CollectiveInfo::ShiftLeft ? L + D
@@ -96,9 +95,35 @@ Value *SubGroupVectorizer::emitSubGroupCollective(const CollectiveInfo &Info,
                                                              : int(L));
       }
       return B.CreateSelect(Valid, B.CreateShuffleVector(XV, ShuffleMask), XV);
+    };
+    if (auto *CA = dyn_cast<ConstantInt>(Arg); CA && CA->getZExtValue() < S)
+      return ConstantShuffle(CA->getZExtValue());
+    // A uniform one is most often a power of two (butterflies, scan steps):
+    // a switch over those picks a constant shuffle, anything else permutes
+    // through memory.
+    BasicBlock *From = B.GetInsertBlock();
+    BasicBlock *Join = BasicBlock::Create(C, From->getName() + ".permuted", &K);
+    BasicBlock *Other = BasicBlock::Create(C, From->getName() + ".permute", &K);
+    SwitchInst *Switch = B.CreateSwitch(B.CreateFreeze(Arg), Other);
+    SmallVector<std::pair<Value *, BasicBlock *>> Results;
+    for (uint64_t D = 1; D < S; D *= 2) {
+      BasicBlock *Case =
+          BasicBlock::Create(C, From->getName() + ".by" + Twine(D), &K, Join);
+      Switch->addCase(cast<ConstantInt>(ConstantInt::get(Arg->getType(), D)),
+                      Case);
+      B.SetInsertPoint(Case);
+      Results.push_back({ConstantShuffle(D), Case});
+      B.CreateBr(Join);
     }
-    Src = B.CreateSelect(Valid, Src, LaneVec);
-    return emitPermute(XV, Src);
+    B.SetInsertPoint(Other);
+    Results.push_back(
+        {emitPermute(XV, B.CreateSelect(Valid, Src, LaneVec)), Other});
+    B.CreateBr(Join);
+    B.SetInsertPoint(Join);
+    PHINode *R = B.CreatePHI(VTy, Results.size());
+    for (auto [V, BB] : Results)
+      R->addIncoming(V, BB);
+    return R;
   }
   case CollectiveInfo::Reduce:
   case CollectiveInfo::InclusiveScan:

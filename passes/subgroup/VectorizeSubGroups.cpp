@@ -17,6 +17,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #define DEBUG_TYPE "sublane-wfv"
@@ -113,6 +114,27 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
     SG->eraseFromParent();
     K.removeFnAttr(attr::Kernel);
     return true;
+  }
+  // Masks and blends come out of their slots as phis of constants and
+  // selects on known masks. Folded now, work-group CBS does not keep them per
+  // sub-group across barriers. (No CFG changes: the copies' barriers must
+  // stay where they are.)
+  FunctionPassManager Fold;
+  Fold.addPass(InstCombinePass());
+  Fold.run(*SG, FAM);
+  // A sub-group of 16 floats is one AVX-512 register: let the backend use
+  // them as such (it would otherwise split 512-bit vectors in two where the
+  // target prefers 256-bit ones), also for the vectors it passes to vector
+  // math functions, which take zmm registers.
+  if (SG->getFnAttribute("target-features")
+          .getValueAsString()
+          .contains("+avx512f")) {
+    uint64_t Width = 0;
+    SG->getFnAttribute("min-legal-vector-width")
+        .getValueAsString()
+        .getAsInteger(10, Width);
+    if (Width < 512)
+      SG->addFnAttr("min-legal-vector-width", "512");
   }
   K.addFnAttr(attr::Vectorized, SG->getName());
   ++NumVectorized;
