@@ -708,6 +708,14 @@ void SubGroupVectorizer::emitEdge(BasicBlock *From, BasicBlock *Succ,
   }
 }
 
+/// Each edge of \p BI under the mask of the lanes that take it.
+void SubGroupVectorizer::emitMaskedEdges(BasicBlock *From, BranchInst &BI) {
+  for (unsigned I = 0, E = BI.getNumSuccessors(); I < E; ++I)
+    emitEdge(From, BI.getSuccessor(I),
+             BI.isConditional() ? emitEdgeMask(BI.getCondition(), I == 0)
+                                : Mask);
+}
+
 /// Where the new code of \p Old starts; null: the end of the body.
 BasicBlock *SubGroupVectorizer::getEmitted(BasicBlock *Old) {
   if (Old)
@@ -731,11 +739,7 @@ void SubGroupVectorizer::emitTerminatorLinearized(BasicBlock *BB) {
     if (!BI || BI->isUnconditional() || Next.size() == 1) {
       // Every lane that leaves goes on at the same block.
       if (BI)
-        for (unsigned I = 0, E = BI->getNumSuccessors(); I < E; ++I)
-          emitEdge(BB, BI->getSuccessor(I),
-                   BI->isConditional()
-                       ? emitEdgeMask(BI->getCondition(), I == 0)
-                       : Mask);
+        emitMaskedEdges(BB, *BI);
       B.CreateBr(getEmitted(Next.front()));
       return;
     }
@@ -771,10 +775,7 @@ void SubGroupVectorizer::emitTerminatorLinearized(BasicBlock *BB) {
   // Within a linear loop every edge is taken under its mask, and the blocks
   // follow one another in Order.
   if (BI)
-    for (unsigned I = 0, E = BI->getNumSuccessors(); I < E; ++I)
-      emitEdge(BB, BI->getSuccessor(I),
-               BI->isConditional() ? emitEdgeMask(BI->getCondition(), I == 0)
-                                   : Mask);
+    emitMaskedEdges(BB, *BI);
   // Then on to the next block, or back to the header of each loop that ends
   // here while any lane continues it; after the last, on to the block the
   // schedule says.

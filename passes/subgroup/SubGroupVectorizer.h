@@ -138,6 +138,7 @@ private:
   void emitTerminatorKept(BasicBlock *BB);
   void emitTerminatorLinearized(BasicBlock *BB);
   void emitEdge(BasicBlock *From, BasicBlock *Succ, Value *Edge);
+  void emitMaskedEdges(BasicBlock *From, BranchInst &BI);
   BasicBlock *getEmitted(BasicBlock *Old);
   void finishPhis();
   void repairDominance();
