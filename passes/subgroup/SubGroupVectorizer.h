@@ -21,13 +21,18 @@
 //
 // Concepts: a *lane* is a work-item of the sub-group; a *mask* (<S x i1>) says
 // which lanes run a block; the *entry mask* leaves out lanes past the end of
-// a partial sub-group. A block runs under the mask of the edges into it. If
-// no branch of the kernel diverges, the control flow is kept and every block
-// runs under the entry mask. Otherwise the control flow is linearized: the
-// blocks run one after another in an order where each loop is contiguous, a
-// loop repeats while any lane continues, and phis become blends of the
-// values coming along each edge. Masks and blended phis live in stack slots
-// while the code is built and become SSA values when it is done.
+// a partial sub-group. A block runs under the mask of the edges into it (or
+// of its dominator, where the two always run together). If no branch of the
+// kernel diverges, the control flow is kept and every block runs under the
+// entry mask. Otherwise it is partially linearized: blocks are laid out in an
+// order where each loop is contiguous, a uniform branch stays a branch, a
+// divergent one runs its successors one after another (deferring the later
+// one), a loop that lanes leave at different times (a *linear loop*) repeats
+// while any lane continues, and phis become blends of the values coming
+// along each edge. Masks and blended phis live in stack slots while the code
+// is built and become SSA values when it is done. Every kernel gets two
+// bodies, planned separately (BodyPlan): one for sub-groups that are full
+// and lie within one row of the work-group, one for any sub-group.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SUBLANE_PASSES_SUBGROUP_SUBGROUPVECTORIZER_H
