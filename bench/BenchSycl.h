@@ -63,6 +63,37 @@ template <uint32_t S> uint32_t grantedSubGroupSize(sycl::queue &Q) {
   return Granted;
 }
 
+class DefaultSizeProbe;
+
+/// The sub-group size of a kernel launched without a requested size: the
+/// implementation's choice.
+inline uint32_t defaultSubGroupSize(sycl::queue &Q) {
+  uint32_t *Size = sycl::malloc_shared<uint32_t>(1, Q);
+  Q.parallel_for<DefaultSizeProbe>(
+       sycl::nd_range<1>(64, 64),
+       [=](sycl::nd_item<1> It) {
+         if (It.get_local_id(0) == 0)
+           *Size = uint32_t(It.get_sub_group().get_max_local_range()[0]);
+       })
+      .wait();
+  uint32_t Chosen = *Size;
+  sycl::free(Size, Q);
+  return Chosen;
+}
+
+/// The size sublane picks for a kernel that requests none: the native
+/// vector width of the ISA the kernel is compiled for. Unknown (0) for
+/// another implementation.
+#ifdef BENCH_OTHER_SYCL
+inline constexpr uint32_t ExpectedDefaultSubGroupSize = 0;
+#elif defined(__AVX512F__)
+inline constexpr uint32_t ExpectedDefaultSubGroupSize = 16;
+#elif defined(__AVX2__) || defined(__AVX__)
+inline constexpr uint32_t ExpectedDefaultSubGroupSize = 8;
+#else
+inline constexpr uint32_t ExpectedDefaultSubGroupSize = 4;
+#endif
+
 /// The number of lanes of the sub-group for which \p Pred holds.
 inline uint32_t ballot_count(sycl::sub_group Sg, bool Pred) {
 #ifndef BENCH_OTHER_SYCL

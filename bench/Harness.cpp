@@ -41,6 +41,19 @@ bool addKernel(const char *Name, Bound Kind, std::vector<Variant> Variants) {
   return true;
 }
 
+bool addVariant(const char *Name, Variant V) {
+  for (Kernel &K : kernels())
+    if (K.Name == Name) {
+      K.Variants.push_back(V);
+      return true;
+    }
+  std::fprintf(stderr,
+               "bench: variant %s of kernel %s registered before "
+               "the kernel\n",
+               V.Name, Name);
+  std::abort();
+}
+
 double scale() { return Scale; }
 
 size_t scaled(size_t Base, size_t Multiple, double Power) {

@@ -4,9 +4,10 @@
 // Each kernel file registers its kernel once per variant: the SYCL kernel
 // lowered by plain CBS (sub-group size 1), by hierarchical CBS at sub-group
 // sizes 8 to 64, and the hand-written OpenMP code a user would otherwise
-// write ("omp"). A run sets up the problem, runs the variant once, checks its
-// output against a host reference (a wrong result fails the benchmark and
-// the whole run), then times it. Names read
+// write ("omp"); a kernel may add the variant "auto", launched without a
+// requested sub-group size. A run sets up the problem, runs the variant
+// once, checks its output against a host reference (a wrong result fails
+// the benchmark and the whole run), then times it. Names read
 //
 //   <Kernel>/<variant>/sg:<size>/threads:<threads>/real_time
 //
@@ -33,13 +34,16 @@ namespace bench {
 enum class Bound { Compute, Memory, Overhead };
 
 struct Variant {
-  const char *Name;      // cbs, hcbs, wfv, omp
+  const char *Name;      // cbs, hcbs, wfv, omp, auto
   uint32_t SubGroupSize; // 0 for hand-written code
   void (*Run)(benchmark::State &);
 };
 
 /// Registers a kernel's variants; called from static initializers.
 bool addKernel(const char *Name, Bound Kind, std::vector<Variant> Variants);
+
+/// Adds a variant to kernel Name (registered before, in the same file).
+bool addVariant(const char *Name, Variant V);
 
 /// The problem-size factor of --bench_scale (1 = each kernel's own size,
 /// chosen to leave the caches).
@@ -89,6 +93,20 @@ bool checkSubGroupSize(benchmark::State &State, sycl::queue &Q) {
 #else
   fail(State, Why);
 #endif
+  return false;
+}
+
+/// Whether a kernel launched without a requested sub-group size gets the
+/// size this executable was registered for (the ISA's native width under
+/// sublane; a size of 1 would mean no vectorization). Another
+/// implementation may choose any size.
+inline bool checkDefaultSubGroupSize(benchmark::State &State, sycl::queue &Q) {
+  uint32_t Chosen = defaultSubGroupSize(Q);
+  if (ExpectedDefaultSubGroupSize == 0 || Chosen == ExpectedDefaultSubGroupSize)
+    return true;
+  fail(State, "a kernel without a requested sub-group size ran at size " +
+                  std::to_string(Chosen) + ", expected " +
+                  std::to_string(ExpectedDefaultSubGroupSize));
   return false;
 }
 
@@ -164,6 +182,19 @@ void run(benchmark::State &State, Body &&Run) {
       #Name, Kind,                                                             \
       {bench::Variant{"cbs", 1, &SyclFn<1>}, BENCH_SYCL_VARIANTS(SyclFn),      \
        bench::Variant{"omp", 0, &OmpFn}})
+#endif
+
+/// Registers AutoFn as kernel Name's variant "auto": launched without a
+/// requested sub-group size, so the implementation picks it. Only the
+/// executables of the default variant have it.
+#if defined(SUBLANE_BENCH_HCBS) || defined(SUBLANE_BENCH_ONLY_SIZE)
+#define BENCH_DEFAULT_SIZE_VARIANT(Name, AutoFn)                               \
+  static const bool Name##AutoRegistered = ((void)&AutoFn, true)
+#else
+#define BENCH_DEFAULT_SIZE_VARIANT(Name, AutoFn)                               \
+  static const bool Name##AutoRegistered = bench::addVariant(                  \
+      #Name,                                                                   \
+      bench::Variant{"auto", bench::ExpectedDefaultSubGroupSize, &AutoFn})
 #endif
 
 #endif // SUBLANE_BENCH_HARNESS_H

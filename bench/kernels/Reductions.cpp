@@ -5,6 +5,12 @@
 // reduce_over_group, and each sub-group's leader adds that to the total
 // atomically: the larger the sub-group, the fewer atomics.
 //
+// ElementReduce: the sum of an array written as a newcomer to sub-groups
+// writes it: each work-item reads one element, reduce_over_group(sub_group)
+// sums them, each sub-group's leader stores the sum, and the host adds the
+// partial sums. Besides the sizes 1-64, the kernel also runs at the size the
+// implementation picks when none is requested ("auto").
+//
 // WorkGroupReduce: each work-group's sum with reduce_over_group(group).
 //
 //===----------------------------------------------------------------------===//
@@ -81,6 +87,85 @@ void subGroupReduceOmp(benchmark::State &State) {
   });
 }
 
+struct ElementSum {
+  sycl::queue Q;
+  size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize);
+  bench::SharedArray<float> In{Q, N};
+  // One partial sum per sub-group: N of them at size 1.
+  bench::SharedArray<float> Partials{Q, N};
+  float Total = -1;
+  ElementSum() {
+    for (size_t I = 0; I < N; ++I)
+      In[I] = inputValue(I);
+  }
+  std::string check() const {
+    double Want = 0;
+    for (size_t I = 0; I < N; ++I)
+      Want += inputValue(I);
+    if (bench::relativeError(Total, Want) > 1e-6)
+      return "sum " + std::to_string(Total) + ", expected " +
+             std::to_string(Want);
+    return "";
+  }
+  int64_t bytes() const { return int64_t(N * sizeof(float)); }
+
+  /// Runs the kernel launched by \p Launch, then adds the partial sums of
+  /// the sub-groups of size \p S.
+  template <typename LaunchFn> void run(size_t S, LaunchFn &&Launch) {
+    const float *In = this->In;
+    float *Partials = this->Partials;
+    Q.submit([&](sycl::handler &H) {
+       Launch(H, sycl::nd_range<1>(N, WorkGroupSize), [=](sycl::nd_item<1> It) {
+         sycl::sub_group Sg = It.get_sub_group();
+         float Sum = sycl::reduce_over_group(Sg, In[It.get_global_id(0)],
+                                             sycl::plus<float>());
+         if (Sg.leader())
+           Partials[It.get_group_linear_id() * Sg.get_group_linear_range() +
+                    Sg.get_group_linear_id()] = Sum;
+       });
+     }).wait();
+    float Sum = 0;
+    const size_t Count = N / S;
+#pragma omp parallel for simd reduction(+ : Sum)
+    for (size_t I = 0; I < Count; ++I)
+      Sum += Partials[I];
+    Total = Sum;
+  }
+};
+
+template <uint32_t S> class ElementReduceKernel;
+template <uint32_t S> void elementReduce(benchmark::State &State) {
+  bench::run<ElementSum, S>(State, [](ElementSum &P) {
+    P.run(S, [](sycl::handler &H, auto Range, const auto &K) {
+      bench::parallel_for<ElementReduceKernel<S>, S>(H, Range, K);
+    });
+  });
+}
+
+class ElementReduceAutoKernel;
+void elementReduceAuto(benchmark::State &State) {
+  sycl::queue Q;
+  if (!bench::checkDefaultSubGroupSize(State, Q))
+    return;
+  const size_t S = bench::defaultSubGroupSize(Q);
+  bench::run<ElementSum>(State, [S](ElementSum &P) {
+    P.run(S, [](sycl::handler &H, auto Range, const auto &K) {
+      H.parallel_for<ElementReduceAutoKernel>(Range, K);
+    });
+  });
+}
+
+void elementReduceOmp(benchmark::State &State) {
+  bench::run<ElementSum>(State, [](ElementSum &P) {
+    float Sum = 0;
+    const float *In = P.In;
+#pragma omp parallel for simd reduction(+ : Sum)
+    for (size_t I = 0; I < P.N; ++I)
+      Sum += In[I];
+    P.Total = Sum;
+  });
+}
+
 struct GroupSums {
   sycl::queue Q;
   size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize);
@@ -144,5 +229,8 @@ void workGroupReduceOmp(benchmark::State &State) {
 using namespace bench_reductions;
 BENCH_KERNEL(SubGroupReduce, bench::Bound::Memory, subGroupReduce,
              subGroupReduceOmp);
+BENCH_KERNEL(ElementReduce, bench::Bound::Memory, elementReduce,
+             elementReduceOmp);
+BENCH_DEFAULT_SIZE_VARIANT(ElementReduce, elementReduceAuto);
 BENCH_KERNEL(WorkGroupReduce, bench::Bound::Memory, workGroupReduce,
              workGroupReduceOmp);

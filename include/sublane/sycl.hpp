@@ -427,7 +427,14 @@ public:
                              memory_order o = DefaultOrder) const {
     return compare_exchange_strong(expected, desired, o);
   }
+  // clang's builtins take floating-point values and integer minimum and
+  // maximum (atomicrmw fadd, min, umax, ...); a compare-exchange loop does
+  // the rest. NaN operands of a floating-point minimum or maximum keep the
+  // comparison's semantics, which atomicrmw fmin/fmax do not.
   T fetch_add(T v, memory_order o = DefaultOrder) const {
+#ifdef __clang__
+    return __atomic_fetch_add(ptr_, v, order(o));
+#else
     if constexpr (std::is_floating_point_v<T>) {
       T old = load(memory_order::relaxed);
       while (!compare_exchange_strong(old, old + v, o))
@@ -436,9 +443,14 @@ public:
     } else {
       return __atomic_fetch_add(ptr_, v, order(o));
     }
+#endif
   }
   T fetch_sub(T v, memory_order o = DefaultOrder) const {
+#ifdef __clang__
+    return __atomic_fetch_sub(ptr_, v, order(o));
+#else
     return fetch_add(-v, o);
+#endif
   }
   T fetch_and(T v, memory_order o = DefaultOrder) const {
     return __atomic_fetch_and(ptr_, v, order(o));
@@ -450,12 +462,20 @@ public:
     return __atomic_fetch_xor(ptr_, v, order(o));
   }
   T fetch_min(T v, memory_order o = DefaultOrder) const {
+#ifdef __clang__
+    if constexpr (std::is_integral_v<T>)
+      return __atomic_fetch_min(ptr_, v, order(o));
+#endif
     T old = load(memory_order::relaxed);
     while (v < old && !compare_exchange_strong(old, v, o))
       ;
     return old;
   }
   T fetch_max(T v, memory_order o = DefaultOrder) const {
+#ifdef __clang__
+    if constexpr (std::is_integral_v<T>)
+      return __atomic_fetch_max(ptr_, v, order(o));
+#endif
     T old = load(memory_order::relaxed);
     while (old < v && !compare_exchange_strong(old, v, o))
       ;

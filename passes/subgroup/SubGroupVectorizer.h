@@ -184,6 +184,7 @@ private:
   void widenLoad(LoadInst &LI);
   void widenStore(StoreInst &SI);
   void widenAtomic(Instruction &I);
+  bool combineUniformAtomic(AtomicRMWInst &RMW);
   void widenAlloca(AllocaInst &AI);
   void emitUniformAccess(Instruction &I);
   bool isContiguous(Value *Ptr, Type *AccessTy) const;

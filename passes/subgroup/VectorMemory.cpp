@@ -3,14 +3,17 @@
 // A uniform address is one scalar access (a store of a uniform value is the
 // same whichever lane does it). Consecutive addresses are one vector access,
 // masked by the lanes that run the block. Anything else is a gather or a
-// scatter. Atomics and volatile accesses happen once per active lane, in lane
-// order. Private variables become one copy per lane.
+// scatter. Read-modify-write atomics on one address whose result is unused
+// combine the active lanes' operands and run once (the order of the lanes'
+// updates is not observable); other atomics and volatile accesses happen once
+// per active lane, in lane order. Private variables become one copy per lane.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SubGroupVectorizer.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 #define DEBUG_TYPE "sublane-wfv"
 
@@ -19,6 +22,8 @@ using namespace llvm;
 STATISTIC(NumContiguous, "Number of accesses vectorized as one vector access");
 STATISTIC(NumGatherScatter, "Number of accesses vectorized as gather/scatter");
 STATISTIC(NumReplicatedAccesses, "Number of accesses replicated per lane");
+STATISTIC(NumCombinedAtomics,
+          "Number of atomics on one address combined into one per sub-group");
 
 namespace sublane {
 namespace wfv {
@@ -116,7 +121,101 @@ void SubGroupVectorizer::widenStore(StoreInst &St) {
   New->setAAMetadata(St.getAAMetadata());
 }
 
+/// The operation that combines the lanes' operands of an atomic \p Op into
+/// one operand with the same effect, and the operand inactive lanes
+/// contribute; None where lanes' updates do not combine (exchange, the
+/// increment/decrement wraps, conditional subtractions).
+static std::optional<std::pair<RecurKind, Constant *>>
+getCombiningKind(AtomicRMWInst::BinOp Op, Type *Ty) {
+  using RMW = AtomicRMWInst;
+  switch (Op) {
+  case RMW::Add:
+  case RMW::Sub: // sub(sub(m, a), b) == sub(m, a + b)
+    return {{RecurKind::Add, Constant::getNullValue(Ty)}};
+  case RMW::Or:
+    return {{RecurKind::Or, Constant::getNullValue(Ty)}};
+  case RMW::Xor:
+    return {{RecurKind::Xor, Constant::getNullValue(Ty)}};
+  case RMW::And:
+    return {{RecurKind::And, Constant::getAllOnesValue(Ty)}};
+  case RMW::Max:
+    return {{RecurKind::SMax,
+             ConstantInt::get(
+                 Ty, APInt::getSignedMinValue(Ty->getScalarSizeInBits()))}};
+  case RMW::Min:
+    return {{RecurKind::SMin,
+             ConstantInt::get(
+                 Ty, APInt::getSignedMaxValue(Ty->getScalarSizeInBits()))}};
+  case RMW::UMax:
+    return {{RecurKind::UMax, Constant::getNullValue(Ty)}};
+  case RMW::UMin:
+    return {{RecurKind::UMin, Constant::getAllOnesValue(Ty)}};
+  case RMW::FAdd:
+  case RMW::FSub:
+    return {{RecurKind::FAdd, ConstantFP::getNegativeZero(Ty)}};
+  // maxnum/minnum ignore a NaN operand, as the atomic does.
+  case RMW::FMax:
+    return {{RecurKind::FMax, ConstantFP::getQNaN(Ty)}};
+  case RMW::FMin:
+    return {{RecurKind::FMin, ConstantFP::getQNaN(Ty)}};
+  default:
+    return std::nullopt;
+  }
+}
+
+/// An atomic read-modify-write on one address for the whole sub-group whose
+/// old value nobody reads: one atomic with the active lanes' operands
+/// combined. Floating-point sums are combined in any order, as the order of
+/// the lanes' atomic updates is not defined either.
+bool SubGroupVectorizer::combineUniformAtomic(AtomicRMWInst &RMW) {
+  if (RMW.getType()->isVectorTy())
+    return false;
+  auto Kind = getCombiningKind(RMW.getOperation(), RMW.getType());
+  if (!Kind || !RMW.use_empty() || RMW.isVolatile() ||
+      isVector(RMW.getPointerOperand()))
+    return false;
+  ++NumCombinedAtomics;
+  auto [RK, Identity] = *Kind;
+  Value *Val = RMW.getValOperand();
+  bool Idempotent =
+      RK != RecurKind::Add && RK != RecurKind::Xor && RK != RecurKind::FAdd;
+  Value *Combined;
+  if (!isVector(Val) && Idempotent) {
+    Combined = getScalar(Val);
+  } else if (!isVector(Val) && RK == RecurKind::Add) {
+    Value *Count = B.CreateUnaryIntrinsic(
+        Intrinsic::ctpop, B.CreateBitCast(Mask, B.getIntNTy(S)));
+    Combined =
+        B.CreateMul(getScalar(Val), B.CreateZExtOrTrunc(Count, Val->getType()));
+  } else {
+    IRBuilderBase::FastMathFlagGuard Guard(B);
+    FastMathFlags FMF;
+    FMF.setAllowReassoc();
+    B.setFastMathFlags(FMF);
+    Value *Active = B.CreateSelect(Mask, getVector(Val), splat(Identity));
+    Combined = createSimpleTargetReduction(B, Active, RK);
+  }
+  auto Emit = [&]() -> Value * {
+    auto *NI = cast<AtomicRMWInst>(RMW.clone());
+    NI->setOperand(0, getScalar(RMW.getPointerOperand()));
+    NI->setOperand(1, Combined);
+    return B.Insert(NI);
+  };
+  auto *MaskConst = dyn_cast<Constant>(Mask);
+  if (MaskConst && MaskConst->isAllOnesValue())
+    Emit();
+  else
+    emitGuarded(any(Mask), Type::getVoidTy(C), [&]() -> Value * {
+      Emit();
+      return nullptr;
+    });
+  return true;
+}
+
 void SubGroupVectorizer::widenAtomic(Instruction &I) {
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    if (combineUniformAtomic(*RMW))
+      return;
   ++NumReplicatedAccesses;
   auto EmitLane = [&](unsigned Lane) -> Instruction * {
     Instruction *NI = I.clone();

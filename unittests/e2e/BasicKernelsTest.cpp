@@ -119,3 +119,80 @@ TEST(BasicKernels, Reductions) {
   sycl::free(prod, q);
 }
 } // namespace
+
+namespace {
+// Reductions that sub-groups combine in the kernel (SYCL's function
+// objects) and one that is combined per work-item (a lambda), over ranges
+// that leave the last work-group partial, in 2D, and large enough that the
+// host combines the partial results in parallel.
+TEST(BasicKernels, ReductionsCombinedPerSubGroup) {
+  sycl::queue q;
+  const size_t n = (size_t(1) << 20) + 77;
+  float *ones = sycl::malloc_shared<float>(n, q);
+  for (size_t i = 0; i < n; ++i)
+    ones[i] = (i * 7) % 3 == 0 ? 1.0f : 0.0f;
+  float want_sum = 0;
+  for (size_t i = 0; i < n; ++i)
+    want_sum += ones[i];
+
+  float *sum = sycl::malloc_shared<float>(1, q);
+  *sum = 0.5f;
+  q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<>()),
+                 [=](sycl::id<1> i, auto &s) { s += ones[i]; })
+      .wait();
+  EXPECT_EQ(*sum, want_sum + 0.5f);
+
+  double *hi = sycl::malloc_shared<double>(1, q);
+  *hi = -1.0;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for(sycl::nd_range<2>({64, 48}, {8, 16}),
+                    sycl::reduction(hi, sycl::maximum<double>()),
+                    [=](sycl::nd_item<2> it, auto &m) {
+                      size_t i = it.get_global_linear_id();
+                      m.combine(double((i * 37) % 1009));
+                    });
+   }).wait();
+  double want_hi = -1.0;
+  for (size_t i = 0; i < 64 * 48; ++i)
+    want_hi = std::max(want_hi, double((i * 37) % 1009));
+  EXPECT_EQ(*hi, want_hi);
+
+  uint64_t *bits = sycl::malloc_shared<uint64_t>(1, q);
+  int *any = sycl::malloc_shared<int>(1, q);
+  *bits = 0;
+  *any = 0;
+  q.parallel_for(sycl::range<2>(30, 21),
+                 sycl::reduction(bits, sycl::bit_xor<uint64_t>()),
+                 [=](sycl::item<2> it, auto &b) {
+                   b ^= uint64_t(1) << (it.get_linear_id() % 61);
+                 })
+      .wait();
+  q.parallel_for(sycl::range<1>(n), sycl::reduction(any, sycl::logical_or<>()),
+                 [=](sycl::id<1> i, auto &a) { a.combine(i[0] == n - 1); })
+      .wait();
+  uint64_t want_bits = 0;
+  for (size_t i = 0; i < 30 * 21; ++i)
+    want_bits ^= uint64_t(1) << (i % 61);
+  EXPECT_EQ(*bits, want_bits);
+  EXPECT_EQ(*any, 1);
+
+  // A user's operation: each item's value reaches the host on its own.
+  int *custom = sycl::malloc_shared<int>(1, q);
+  *custom = 0;
+  auto add = [](int a, int b) { return a + b; };
+  q.parallel_for(sycl::range<1>(1001), sycl::reduction(custom, 0, add),
+                 [=](sycl::id<1> i, auto &c) {
+                   if (i[0] % 2)
+                     c.combine(int(i[0]));
+                 })
+      .wait();
+  EXPECT_EQ(*custom, 500 * 500); // the odd numbers below 1000
+
+  sycl::free(ones, q);
+  sycl::free(sum, q);
+  sycl::free(hi, q);
+  sycl::free(bits, q);
+  sycl::free(any, q);
+  sycl::free(custom, q);
+}
+} // namespace

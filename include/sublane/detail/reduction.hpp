@@ -1,15 +1,18 @@
 //===- sublane/detail/reduction.hpp - sycl::reduction -----------*- C++ -*-===//
 //
 // SYCL 2020 reductions with parallel_for: the kernel gets a reducer as its
-// last argument. Each work-item combines into its own reducer; the items'
-// values are combined on the host after the launch, with the variable's
-// original value unless initialize_to_identity was asked for. Included by
-// <sublane/sycl.hpp>.
+// last argument. Each work-item combines into its own reducer; for SYCL's
+// function objects each sub-group then combines its items' values with
+// reduce_over_group and stores one partial result (other operations store
+// one per item); the partial results are combined on the host after the
+// launch, with the variable's original value unless initialize_to_identity
+// was asked for. Included by <sublane/sycl.hpp>.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SUBLANE_DETAIL_REDUCTION_HPP
 #define SUBLANE_DETAIL_REDUCTION_HPP
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 #include <type_traits>
@@ -92,12 +95,97 @@ private:
 };
 
 namespace detail {
+
+/// Whether the work-items' values of a reduction are combined inside the
+/// kernel, one sub-group at a time with reduce_over_group: SYCL's function
+/// objects over integer, float and double values. Each sub-group then
+/// stores one partial result, so a reduction over N items writes N / S
+/// values instead of N, and the sub-group's combine is a vector reduction.
+template <typename T, typename Op>
+struct combines_in_kernel : std::false_type {};
+#define SUBLANE_IN_KERNEL_OP(Name, Types)                                      \
+  template <typename T, typename U>                                            \
+  struct combines_in_kernel<T, Name<U>>                                        \
+      : std::bool_constant<(Types) && (std::is_same_v<U, void> ||              \
+                                       std::is_same_v<U, T>)> {};
+SUBLANE_IN_KERNEL_OP(plus, std::is_arithmetic_v<T>)
+SUBLANE_IN_KERNEL_OP(multiplies, std::is_arithmetic_v<T>)
+SUBLANE_IN_KERNEL_OP(minimum, std::is_arithmetic_v<T>)
+SUBLANE_IN_KERNEL_OP(maximum, std::is_arithmetic_v<T>)
+SUBLANE_IN_KERNEL_OP(bit_and, std::is_integral_v<T>)
+SUBLANE_IN_KERNEL_OP(bit_or, std::is_integral_v<T>)
+SUBLANE_IN_KERNEL_OP(bit_xor, std::is_integral_v<T>)
+SUBLANE_IN_KERNEL_OP(logical_and, std::is_integral_v<T>)
+SUBLANE_IN_KERNEL_OP(logical_or, std::is_integral_v<T>)
+#undef SUBLANE_IN_KERNEL_OP
+
+/// The partial results of a reduction: one buffer per host thread and type,
+/// kept between launches so that a launch does not fault its pages in again.
+template <typename T> T *reduction_partials(size_t n) {
+  static thread_local std::unique_ptr<T[]> buffer;
+  static thread_local size_t size = 0;
+  if (size < n) {
+    buffer.reset(new T[n]);
+    size = n;
+  }
+  return buffer.get();
+}
+
+/// Stores the reduction's value of work-item \p it: per sub-group where the
+/// operation allows (and, once, how many slots the launch fills), otherwise
+/// per work-item.
+template <typename T, typename Op, int D>
+void store_partial(const nd_item<D> &it, T value, Op op, T *out,
+                   size_t *slots) {
+  if constexpr (combines_in_kernel<T, Op>::value) {
+    sub_group sg = it.get_sub_group();
+    T combined = reduce_over_group(sg, value, op);
+    if (sg.leader()) {
+      size_t per_group = sg.get_group_linear_range();
+      size_t slot =
+          it.get_group_linear_id() * per_group + sg.get_group_linear_id();
+      out[slot] = combined;
+      if (slot == 0)
+        *slots = it.get_group_range().size() * per_group;
+    }
+  } else {
+    (void)op;
+    (void)slots;
+    out[it.get_global_linear_id()] = value;
+  }
+}
+
+/// Combines \p count partial results into the reduction variable. Blocks of
+/// partials are combined in parallel, each in eight independent chains so
+/// that the operation's latency overlaps.
 template <typename T, typename Op>
 void finish_reduction(const reduction_spec<T, Op> &red, const T *partials,
                       size_t count) {
-  T acc = red.identity;
-  for (size_t i = 0; i < count; ++i)
-    acc = red.op(acc, partials[i]);
+  constexpr size_t chains = 8, max_blocks = 64, min_block = 4096;
+  const size_t blocks =
+      std::min(max_blocks, (count + min_block - 1) / min_block);
+  T block_results[max_blocks];
+  const T identity = red.identity;
+  const Op op = red.op;
+#pragma omp parallel for if (blocks > 1)
+  for (size_t b = 0; b < blocks; ++b) {
+    const size_t begin = count * b / blocks, end = count * (b + 1) / blocks;
+    T acc[chains];
+    for (size_t c = 0; c < chains; ++c)
+      acc[c] = identity;
+    size_t i = begin;
+    for (; i + chains <= end; i += chains)
+      for (size_t c = 0; c < chains; ++c)
+        acc[c] = op(acc[c], partials[i + c]);
+    for (; i < end; ++i)
+      acc[0] = op(acc[0], partials[i]);
+    for (size_t c = 1; c < chains; ++c)
+      acc[0] = op(acc[0], acc[c]);
+    block_results[b] = acc[0];
+  }
+  T acc = identity;
+  for (size_t b = 0; b < blocks; ++b)
+    acc = op(acc, block_results[b]);
   *red.ptr = red.init_to_identity ? acc : red.op(*red.ptr, acc);
 }
 } // namespace detail
@@ -105,37 +193,52 @@ void finish_reduction(const reduction_spec<T, Op> &red, const T *partials,
 template <typename Name, typename Kernel, int D, typename T, typename Op>
 void handler::parallel_for(range<D> r, reduction_spec<T, Op> red,
                            const Kernel &k) {
-  const size_t n = r.size();
-  std::unique_ptr<T[]> partials(new T[n ? n : 1]);
-  T *out = partials.get();
+  // Launched as handler::parallel_for(range) launches, with the items past
+  // the range still taking part in the sub-group's combine.
+  if (r.size() == 0)
+    return detail::finish_reduction(red, static_cast<const T *>(nullptr), 0);
+  constexpr size_t Width = 128;
+  range<D> global = r, local;
+  for (int d = 0; d < D; ++d)
+    local[d] = 1;
+  local[D - 1] = r[D - 1] < Width ? r[D - 1] : Width;
+  global[D - 1] = (r[D - 1] + local[D - 1] - 1) / local[D - 1] * local[D - 1];
+  T *out = detail::reduction_partials<T>(global.size());
+  size_t slots = global.size();
+  size_t *slots_out = &slots;
   T identity = red.identity;
   Op op = red.op;
-  parallel_for<detail::reduction_kernel<Name, Kernel>>(r, [=](item<D> it) {
-    reducer<T, Op> mine(identity, op);
-    if constexpr (std::is_invocable_v<const Kernel &, item<D>,
-                                      reducer<T, Op> &>)
-      k(it, mine);
-    else
-      k(it.get_id(), mine);
-    out[it.get_linear_id()] = mine.value();
-  });
-  detail::finish_reduction(red, out, n);
+  parallel_for<detail::reduction_kernel<Name, Kernel>>(
+      nd_range<D>(global, local), [=](nd_item<D> it) {
+        reducer<T, Op> mine(identity, op);
+        id<D> i = it.get_global_id();
+        if (i[D - 1] < r[D - 1]) {
+          if constexpr (std::is_invocable_v<const Kernel &, item<D>,
+                                            reducer<T, Op> &>)
+            k(item<D>(i, r), mine);
+          else
+            k(i, mine);
+        }
+        detail::store_partial(it, mine.value(), op, out, slots_out);
+      });
+  detail::finish_reduction(red, out, slots);
 }
 
 template <typename Name, typename Kernel, int D, typename T, typename Op>
 void handler::parallel_for(nd_range<D> r, reduction_spec<T, Op> red,
                            const Kernel &k) {
   const size_t n = r.get_global_range().size();
-  std::unique_ptr<T[]> partials(new T[n ? n : 1]);
-  T *out = partials.get();
+  T *out = detail::reduction_partials<T>(n ? n : 1);
+  size_t slots = n;
+  size_t *slots_out = &slots;
   T identity = red.identity;
   Op op = red.op;
   parallel_for<detail::reduction_kernel<Name, Kernel>>(r, [=](nd_item<D> it) {
     reducer<T, Op> mine(identity, op);
     k(it, mine);
-    out[it.get_global_linear_id()] = mine.value();
+    detail::store_partial(it, mine.value(), op, out, slots_out);
   });
-  detail::finish_reduction(red, out, n);
+  detail::finish_reduction(red, out, n ? slots : 0);
 }
 
 } // namespace sycl
