@@ -51,6 +51,13 @@ std::optional<CollectiveInfo> getCollectiveInfo(const Function *F) {
   if (!Name.consume_front("__sublane_"))
     return std::nullopt;
   CollectiveInfo Info;
+  if (auto [Base, Suffix] = Name.rsplit(".v");
+      !Suffix.empty() && Suffix != Name) {
+    if (Suffix.getAsInteger(10, Info.OperandLanes) || Info.OperandLanes < 2 ||
+        !Base.starts_with("wg_reduce_"))
+      return std::nullopt;
+    Name = Base;
+  }
   if (Name.consume_front("sg_"))
     Info.Scope = CollectiveInfo::SubGroup;
   else if (Name.consume_front("wg_"))
@@ -159,8 +166,13 @@ Type *CollectiveInfo::getResultType(LLVMContext &C) const {
   return Kind == Ballot ? Type::getInt64Ty(C) : getValueType(C);
 }
 
+Type *CollectiveInfo::getOperandType(LLVMContext &C) const {
+  Type *T = getValueType(C);
+  return OperandLanes > 1 ? FixedVectorType::get(T, OperandLanes) : T;
+}
+
 FunctionType *getCollectiveType(const CollectiveInfo &Info, LLVMContext &C) {
-  SmallVector<Type *, 2> Params = {Info.getValueType(C)};
+  SmallVector<Type *, 2> Params = {Info.getOperandType(C)};
   if (Info.hasIndexOperand())
     Params.push_back(Info.Scope == CollectiveInfo::WorkGroup
                          ? Type::getInt64Ty(C)

@@ -1,19 +1,28 @@
-; Sub-group size 1: a work-group reduction is a sync point whose combine step
-; runs between the work-item loops: one pass over the group's values
-; (reassociating float additions), then every item reads the result. A
-; sub-group reduction over one lane is the lane's own value.
+; Sub-group size 1: a work-group reduction is a sync point. Each work-item
+; adds its value to a running sum as it reaches it (not tagged as a parallel
+; access: the item loop is a reduction loop); the combine step between the
+; work-item loops reads the sum, resets it for the next time, and stores the
+; one result every item then reads. A sub-group reduction over one lane is
+; the lane's own value.
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
+; CHECK: sublane.setup:
+; CHECK: %[[ACC:.*]] = getelementptr i8, ptr %scratch, i64 64
+; CHECK: store float -0.000000e+00, ptr %[[ACC]], align 4, !alias.scope
 ; CHECK: sublane.after.region:
 ; CHECK: switch i32 %reached, label %sublane.dispatch [
 ; CHECK-NEXT: i32 1, label %sublane.combine1
+; CHECK: sublane.r0.item0:
+; CHECK: %[[X:.*]] = load float, ptr %p1.r0, align 4, !noalias !{{[0-9]+}}, !llvm.access.group
+; CHECK-NEXT: %[[OLD:.*]] = load float, ptr %[[ACC]], align 4, !alias.scope !{{[0-9]+}}{{$}}
+; CHECK-NEXT: %[[NEW:.*]] = fadd reassoc float %[[OLD]], %[[X]]
+; CHECK-NEXT: store float %[[NEW]], ptr %[[ACC]], align 4, !alias.scope !{{[0-9]+}}{{$}}
+; CHECK: %wg_reduce_add_f32.result.r1 = load float, ptr %wg_reduce_add_f32.out,
 ; CHECK: sublane.combine1:
-; CHECK-NEXT: br label %sublane.reduce
-; CHECK: sublane.reduce:
-; CHECK: %acc = phi reassoc float [ -0.000000e+00, %sublane.combine1 ], [ %[[NEXT:.*]], %sublane.reduce ]
-; CHECK: %[[NEXT]] = fadd reassoc float %acc,
-; CHECK: sublane.fill:
+; CHECK-NEXT: %[[SUM:.*]] = load float, ptr %[[ACC]]
+; CHECK-NEXT: store float -0.000000e+00, ptr %[[ACC]]
+; CHECK-NEXT: store float %[[SUM]], ptr %wg_reduce_add_f32.out
 ; CHECK-NOT: __sublane_sg_reduce
 ; CHECK: ret void
 

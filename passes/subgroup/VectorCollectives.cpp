@@ -193,11 +193,23 @@ void SubGroupVectorizer::emitWorkGroupCollective(CallInst &CI,
     R = emitSyncCall(CI, Callee, {Part, B.CreateUDiv(Id, B.getInt64(S))});
     break;
   }
-  case CollectiveInfo::Any:
-  case CollectiveInfo::All:
   case CollectiveInfo::Reduce: {
-    // The vote or reduction over the sub-group's lanes, then over the
-    // sub-groups.
+    // The sub-group's lanes as a vector of partial values (the identity in
+    // inactive lanes): work-group CBS combines the sub-groups' vectors lane-
+    // wise and reduces across lanes once per work-group, not once per
+    // sub-group.
+    CollectiveInfo Partials = Info;
+    Partials.OperandLanes = S;
+    Value *Masked = B.CreateSelect(Mask, getVector(X), getIdentity(Info, VTy));
+    R = emitSyncCall(CI,
+                     getCollectiveFunction(
+                         Partials, (Callee->getName() + ".v" + Twine(S)).str()),
+                     {Masked});
+    break;
+  }
+  case CollectiveInfo::Any:
+  case CollectiveInfo::All: {
+    // The vote over the sub-group's lanes, then over the sub-groups.
     CollectiveInfo Part = Info;
     Part.Scope = CollectiveInfo::SubGroup;
     R = emitSyncCall(CI, Callee,

@@ -93,8 +93,12 @@ struct SyncPoint {
   /// sub-group).
   bool WorkGroupLevel;
   std::optional<CollectiveInfo> Info; ///< for collectives
-  /// Per-item arrays: the value operand, the index operand, the result.
+  /// Per-item arrays: the value operand, the index operand, the result
+  /// (one element where every item gets the same result).
   Value *In = nullptr, *Index = nullptr, *Out = nullptr;
+  /// A work-group reduction's running value, which each item combines its
+  /// operand into as it reaches the sync point (no operand array).
+  Value *Acc = nullptr;
   /// The index operand when it is a constant (shifts, xor masks).
   std::optional<uint64_t> ConstIndex;
 };
@@ -197,6 +201,9 @@ private:
   BasicBlock *Done = nullptr;
   /// Blocks of the state machine and combine steps, for the final layout.
   SmallVector<BasicBlock *> AfterBlocks, CombineBlocks;
+  /// The running values of work-group reductions: every item of a region
+  /// updates them, so their accesses are not parallel across items.
+  SmallPtrSet<Value *, 4> RunningValueSlots;
   Value *GroupId[3] = {}, *LocalRange[3] = {}, *GroupRange[3] = {};
   Value *GlobalRange[3] = {}, *GlobalIdBase[3] = {};
   Value *LocalMem = nullptr, *Scratch = nullptr, *WorkGroupSize = nullptr;

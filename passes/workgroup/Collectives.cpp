@@ -52,14 +52,38 @@ void CBSLowering::lowerCollectivesToArrays() {
     Value *X = CB->getArgOperand(0);
     std::string Name = CB->getCalledFunction()->getName().str();
     StringRef Short = StringRef(Name).drop_front(strlen("__sublane_"));
-    SP.In =
-        allocateScratch(DL.getTypeAllocSize(X->getType()), true, Short + ".in");
-    SP.Out = allocateScratch(DL.getTypeAllocSize(CB->getType()), true,
+    // Every item gets the same result of a work-group reduction, vote or
+    // broadcast: one element holds it.
+    bool OneResult = SP.WorkGroupLevel && SP.Info->hasUniformResult();
+    SP.Out = allocateScratch(DL.getTypeAllocSize(CB->getType()), !OneResult,
                              Short + ".out");
     IRBuilder<> B(CB);
-    Value *Lin = B.CreateCall(LinearIdFn);
-    markLiveValueAccess(
-        B.CreateStore(X, B.CreateGEP(X->getType(), SP.In, Lin)));
+    if (SP.WorkGroupLevel && SP.Info->Kind == CollectiveInfo::Reduce) {
+      // A reduction combines each item's operand into a running value as
+      // the items reach it, in item order, so that the item loop is a
+      // reduction loop LLVM can vectorize, and the combine step only reads
+      // (and resets) it.
+      SP.Acc = allocateScratch(DL.getTypeAllocSize(X->getType()), false,
+                               Short + ".acc");
+      RunningValueSlots.insert(SP.Acc);
+      IRBuilder<> SB(Setup->getTerminator());
+      markLiveValueAccess(
+          SB.CreateStore(getIdentity(*SP.Info, X->getType()), SP.Acc));
+      IRBuilder<>::FastMathFlagGuard Guard(B);
+      FastMathFlags Reassoc;
+      Reassoc.setAllowReassoc();
+      B.setFastMathFlags(Reassoc);
+      auto *Acc = B.CreateLoad(X->getType(), SP.Acc);
+      markLiveValueAccess(Acc);
+      markLiveValueAccess(
+          B.CreateStore(emitCombine(B, *SP.Info, Acc, X), SP.Acc));
+    } else {
+      SP.In = allocateScratch(DL.getTypeAllocSize(X->getType()), true,
+                              Short + ".in");
+      Value *Lin = B.CreateCall(LinearIdFn);
+      markLiveValueAccess(
+          B.CreateStore(X, B.CreateGEP(X->getType(), SP.In, Lin)));
+    }
     if (SP.Info->hasIndexOperand()) {
       Value *Index = CB->getArgOperand(1);
       if (auto *CI = dyn_cast<ConstantInt>(Index))
@@ -67,13 +91,15 @@ void CBSLowering::lowerCollectivesToArrays() {
       SP.Index = allocateScratch(DL.getTypeAllocSize(Index->getType()), true,
                                  Short + ".index");
       markLiveValueAccess(
-          B.CreateStore(Index, B.CreateGEP(Index->getType(), SP.Index, Lin)));
+          B.CreateStore(Index, B.CreateGEP(Index->getType(), SP.Index,
+                                           B.CreateCall(LinearIdFn))));
     }
     B.SetInsertPoint(CB->getNextNode());
-    Value *Lin2 = B.CreateCall(LinearIdFn);
+    Value *ResultAddress = OneResult ? SP.Out
+                                     : B.CreateGEP(CB->getType(), SP.Out,
+                                                   B.CreateCall(LinearIdFn));
     auto *Result =
-        B.CreateLoad(CB->getType(), B.CreateGEP(CB->getType(), SP.Out, Lin2),
-                     Short + ".result");
+        B.CreateLoad(CB->getType(), ResultAddress, Short + ".result");
     markLiveValueAccess(Result);
     if (SP.Info->Scope == CollectiveInfo::SubGroup &&
         SP.Info->hasUniformResult())
@@ -126,15 +152,8 @@ void CBSLowering::emitWorkGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
   auto StoreOut = [&](IRBuilder<> &SB, Value *V, Value *I) {
     markLiveValueAccess(SB.CreateStore(V, SB.CreateGEP(ResultTy, SP.Out, I)));
   };
-  auto Fill = [&](Value *V) {
-    emitLoop(
-        B, N, nullptr,
-        [&](IRBuilder<> &LB, Value *I, Value *) {
-          StoreOut(LB, V, I);
-          return nullptr;
-        },
-        "sublane.fill");
-  };
+  // The result every item gets, in the collective's one result element.
+  auto Fill = [&](Value *V) { markLiveValueAccess(B.CreateStore(V, SP.Out)); };
   FastMathFlags Reassoc;
   Reassoc.setAllowReassoc();
   switch (Info.Kind) {
@@ -160,14 +179,15 @@ void CBSLowering::emitWorkGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
     return;
   }
   case CollectiveInfo::Reduce: {
-    IRBuilder<>::FastMathFlagGuard Guard(B);
-    B.setFastMathFlags(Reassoc);
-    Value *R = emitLoop(
-        B, N, getIdentity(Info, Ty),
-        [&](IRBuilder<> &LB, Value *I, Value *Acc) {
-          return emitCombine(LB, Info, Acc, LoadIn(LB, I));
-        },
-        "sublane.reduce");
+    // The items' operands are already combined; vectors of partial values
+    // (from vectorized sub-groups) are then reduced across their lanes. The
+    // running value starts again from the identity for the next time the
+    // items reach this reduction.
+    Type *OperandTy = Info.getOperandType(C);
+    auto *Acc = B.CreateLoad(OperandTy, SP.Acc);
+    markLiveValueAccess(Acc);
+    Value *R = OperandTy->isVectorTy() ? emitVectorReduce(B, Info, Acc) : Acc;
+    markLiveValueAccess(B.CreateStore(getIdentity(Info, OperandTy), SP.Acc));
     Fill(R);
     return;
   }

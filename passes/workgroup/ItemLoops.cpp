@@ -178,7 +178,7 @@ void CBSLowering::tagParallelAccesses(Region &R) {
   };
   auto Tag = [&](Instruction &I) {
     Value *Ptr = getLoadStorePointerOperand(&I);
-    if (!Ptr || IsPrivate(Ptr))
+    if (!Ptr || IsPrivate(Ptr) || RunningValueSlots.contains(Ptr))
       return;
     I.setMetadata(LLVMContext::MD_access_group, R.AccessGroup);
   };

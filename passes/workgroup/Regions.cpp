@@ -39,6 +39,7 @@ void CBSLowering::splitSyncPoints() {
       SP.In = Prov.In;
       SP.Index = Prov.Index;
       SP.Out = Prov.Out;
+      SP.Acc = Prov.Acc;
       SP.ConstIndex = Prov.ConstIndex;
       SP.WorkGroupLevel = SP.Info->Scope == CollectiveInfo::WorkGroup;
     }

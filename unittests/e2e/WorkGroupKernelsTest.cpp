@@ -466,3 +466,119 @@ TEST(WorkGroupKernelsND, Ids3DSingleGroup) {
 TEST(WorkGroupKernelsND, Ids1D) { checkIds<1>({600}, {200}); }
 
 } // namespace
+
+namespace {
+namespace xo = sycl::ext::oneapi::experimental;
+
+template <uint32_t S> class ReductionRoundsKernel;
+
+// Work-group reductions met several times (each time from the identity
+// again), in groups whose size is no multiple of the larger sub-group
+// sizes, and atomics on one address from divergent lanes and with one
+// value for all lanes (combined per sub-group by the vectorizer).
+template <uint32_t S> void checkReductionRoundsAndAtomics() {
+  sycl::queue q;
+  constexpr size_t n = 1000, wg = 200, groups = n / wg, rounds = 3;
+  usm_array<float> sums(q, groups * rounds);
+  usm_array<int> maxima(q, groups * rounds);
+  usm_array<float> total_f(q, 1);
+  usm_array<int> total_i(q, 4);
+  usm_array<unsigned> bits(q, 2);
+  total_f[0] = 0.5f;
+  total_i[0] = 1000;
+  total_i[1] = -1;
+  total_i[2] = 1 << 20;
+  total_i[3] = 0;
+  bits[0] = bits[1] = 0;
+  float *s = sums.ptr, *tf = total_f.ptr;
+  int *m = maxima.ptr, *ti = total_i.ptr;
+  unsigned *b = bits.ptr;
+  q.parallel_for<ReductionRoundsKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         sycl::group<1> g = it.get_group();
+         for (size_t r = 0; r < rounds; ++r) {
+           float sum = sycl::reduce_over_group(g, float(i % 7 + r),
+                                               sycl::plus<float>());
+           int hi = sycl::reduce_over_group(g, int((i * 7) % 13) - int(r),
+                                            sycl::maximum<int>());
+           if (it.get_local_id(0) == 0) {
+             s[it.get_group(0) * rounds + r] = sum;
+             m[it.get_group(0) * rounds + r] = hi;
+           }
+         }
+         using relaxed = sycl::memory_order;
+         constexpr auto dev = sycl::memory_scope::device;
+         if (i % 3 == 1)
+           sycl::atomic_ref<float, relaxed::relaxed, dev>(tf[0]).fetch_add(
+               float(i % 5));
+         if (i % 2 == 0)
+           sycl::atomic_ref<int, relaxed::relaxed, dev>(ti[0]).fetch_sub(
+               int(i % 7));
+         if (i % 5 < 2)
+           sycl::atomic_ref<int, relaxed::relaxed, dev>(ti[1]).fetch_max(
+               int(i % 101));
+         if (i % 9 != 4)
+           sycl::atomic_ref<int, relaxed::relaxed, dev>(ti[2]).fetch_min(
+               int((i * 31) % 977));
+         sycl::atomic_ref<int, relaxed::relaxed, dev>(ti[3]).fetch_add(2);
+         if (i % 4 == 3)
+           sycl::atomic_ref<unsigned, relaxed::relaxed, dev>(b[0]).fetch_or(
+               1u << (i % 29));
+         sycl::atomic_ref<unsigned, relaxed::relaxed, dev>(b[1]).fetch_xor(
+             unsigned(i * 2654435761u));
+       })
+      .wait();
+  float want_f = 0.5f;
+  int want_sub = 1000, want_max = -1, want_min = 1 << 20;
+  unsigned want_or = 0, want_xor = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (i % 3 == 1)
+      want_f += float(i % 5);
+    if (i % 2 == 0)
+      want_sub -= int(i % 7);
+    if (i % 5 < 2)
+      want_max = std::max(want_max, int(i % 101));
+    if (i % 9 != 4)
+      want_min = std::min(want_min, int((i * 31) % 977));
+    if (i % 4 == 3)
+      want_or |= 1u << (i % 29);
+    want_xor ^= unsigned(i * 2654435761u);
+  }
+  for (size_t grp = 0; grp < groups; ++grp)
+    for (size_t r = 0; r < rounds; ++r) {
+      float want_sum = 0;
+      int want_hi = INT32_MIN;
+      for (size_t i = grp * wg; i < (grp + 1) * wg; ++i) {
+        want_sum += float(i % 7 + r);
+        want_hi = std::max(want_hi, int((i * 7) % 13) - int(r));
+      }
+      EXPECT_EQ(sums[grp * rounds + r], want_sum) << "group " << grp;
+      EXPECT_EQ(maxima[grp * rounds + r], want_hi) << "group " << grp;
+    }
+  EXPECT_EQ(total_f[0], want_f);
+  EXPECT_EQ(total_i[0], want_sub);
+  EXPECT_EQ(total_i[1], want_max);
+  EXPECT_EQ(total_i[2], want_min);
+  EXPECT_EQ(total_i[3], int(2 * n));
+  EXPECT_EQ(bits[0], want_or);
+  EXPECT_EQ(bits[1], want_xor);
+}
+
+TEST(WorkGroupKernels, ReductionRoundsAndAtomicsSize1) {
+  checkReductionRoundsAndAtomics<1>();
+}
+TEST(WorkGroupKernels, ReductionRoundsAndAtomicsSize8) {
+  checkReductionRoundsAndAtomics<8>();
+}
+TEST(WorkGroupKernels, ReductionRoundsAndAtomicsSize16) {
+  checkReductionRoundsAndAtomics<16>();
+}
+TEST(WorkGroupKernels, ReductionRoundsAndAtomicsSize32) {
+  checkReductionRoundsAndAtomics<32>();
+}
+TEST(WorkGroupKernels, ReductionRoundsAndAtomicsSize64) {
+  checkReductionRoundsAndAtomics<64>();
+}
+} // namespace

@@ -80,7 +80,11 @@ enum class BuiltinKind {
 };
 
 /// A collective builtin, decoded from its name
-/// `__sublane_<scope>_<kind>[_<op>][_<type>]`.
+/// `__sublane_<scope>_<kind>[_<op>][_<type>][.v<lanes>]`. The `.v<lanes>`
+/// form exists only between the vectorizer and work-group CBS: a
+/// work-group reduction whose operand is a sub-group's vector of partial
+/// values (inactive lanes hold the identity), which CBS combines lane-wise
+/// across the sub-groups and reduces once per work-group.
 struct CollectiveInfo {
   enum ScopeKind { SubGroup, WorkGroup } Scope;
   enum CollectiveKind {
@@ -109,6 +113,8 @@ struct CollectiveInfo {
     LogicalOr
   } Op;
   enum ElemKind { I32, U32, I64, U64, F32, F64, NoElem } Elem;
+  /// Lanes of the value operand: 1, or a sub-group's width (see above).
+  unsigned OperandLanes = 1;
 
   bool isScanOrReduce() const {
     return Kind == Reduce || Kind == InclusiveScan || Kind == ExclusiveScan;
@@ -126,9 +132,11 @@ struct CollectiveInfo {
   }
   bool isSigned() const { return Elem == I32 || Elem == I64; }
   bool isFloat() const { return Elem == F32 || Elem == F64; }
-  /// The IR type of the value operand and of the result.
+  /// The IR type of the values combined and of the result.
   llvm::Type *getValueType(llvm::LLVMContext &C) const;
   llvm::Type *getResultType(llvm::LLVMContext &C) const;
+  /// The IR type of the value operand: the value type, or a vector of it.
+  llvm::Type *getOperandType(llvm::LLVMContext &C) const;
 };
 
 /// The collective \p F implements, if it is one.
