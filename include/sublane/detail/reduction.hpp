@@ -2,7 +2,7 @@
 //
 // SYCL 2020 reductions with parallel_for: the kernel gets a reducer as its
 // last argument. Each work-item combines into its own reducer; for SYCL's
-// function objects each sub-group then combines its items' values with
+// function objects each work-group then combines its items' values with
 // reduce_over_group and stores one partial result (other operations store
 // one per item); the partial results are combined on the host after the
 // launch, with the variable's original value unless initialize_to_identity
@@ -97,10 +97,10 @@ private:
 namespace detail {
 
 /// Whether the work-items' values of a reduction are combined inside the
-/// kernel, one sub-group at a time with reduce_over_group: SYCL's function
-/// objects over integer, float and double values. Each sub-group then
-/// stores one partial result, so a reduction over N items writes N / S
-/// values instead of N, and the sub-group's combine is a vector reduction.
+/// kernel, one work-group at a time with reduce_over_group: SYCL's function
+/// objects over integer, float and double values. Each work-group then
+/// stores one partial result; the vectorizer and work-group CBS combine
+/// its items into one running vector and reduce that once per work-group.
 template <typename T, typename Op>
 struct combines_in_kernel : std::false_type {};
 #define SUBLANE_IN_KERNEL_OP(Name, Types)                                      \
@@ -131,28 +131,26 @@ template <typename T> T *reduction_partials(size_t n) {
   return buffer.get();
 }
 
-/// Stores the reduction's value of work-item \p it: per sub-group where the
-/// operation allows (and, once, how many slots the launch fills), otherwise
-/// per work-item.
+/// Stores the reduction's value of work-item \p it: per work-group where
+/// the operation allows, otherwise per work-item.
 template <typename T, typename Op, int D>
-void store_partial(const nd_item<D> &it, T value, Op op, T *out,
-                   size_t *slots) {
+void store_partial(const nd_item<D> &it, T value, Op op, T *out) {
   if constexpr (combines_in_kernel<T, Op>::value) {
-    sub_group sg = it.get_sub_group();
-    T combined = reduce_over_group(sg, value, op);
-    if (sg.leader()) {
-      size_t per_group = sg.get_group_linear_range();
-      size_t slot =
-          it.get_group_linear_id() * per_group + sg.get_group_linear_id();
-      out[slot] = combined;
-      if (slot == 0)
-        *slots = it.get_group_range().size() * per_group;
-    }
+    group<D> g = it.get_group();
+    T combined = reduce_over_group(g, value, op);
+    if (g.get_local_linear_id() == 0)
+      out[g.get_group_linear_id()] = combined;
   } else {
     (void)op;
-    (void)slots;
     out[it.get_global_linear_id()] = value;
   }
+}
+
+/// How many partial results store_partial leaves for \p groups work-groups
+/// of \p items work-items each.
+template <typename T, typename Op>
+size_t partial_count(size_t groups, size_t items) {
+  return combines_in_kernel<T, Op>::value ? groups : groups * items;
 }
 
 /// Combines \p count partial results into the reduction variable. Blocks of
@@ -194,7 +192,7 @@ template <typename Name, typename Kernel, int D, typename T, typename Op>
 void handler::parallel_for(range<D> r, reduction_spec<T, Op> red,
                            const Kernel &k) {
   // Launched as handler::parallel_for(range) launches, with the items past
-  // the range still taking part in the sub-group's combine.
+  // the range still taking part in the work-group's combine.
   if (r.size() == 0)
     return detail::finish_reduction(red, static_cast<const T *>(nullptr), 0);
   constexpr size_t Width = 128;
@@ -203,9 +201,9 @@ void handler::parallel_for(range<D> r, reduction_spec<T, Op> red,
     local[d] = 1;
   local[D - 1] = r[D - 1] < Width ? r[D - 1] : Width;
   global[D - 1] = (r[D - 1] + local[D - 1] - 1) / local[D - 1] * local[D - 1];
-  T *out = detail::reduction_partials<T>(global.size());
-  size_t slots = global.size();
-  size_t *slots_out = &slots;
+  const size_t count =
+      detail::partial_count<T, Op>(global.size() / local.size(), local.size());
+  T *out = detail::reduction_partials<T>(count);
   T identity = red.identity;
   Op op = red.op;
   parallel_for<detail::reduction_kernel<Name, Kernel>>(
@@ -219,26 +217,28 @@ void handler::parallel_for(range<D> r, reduction_spec<T, Op> red,
           else
             k(i, mine);
         }
-        detail::store_partial(it, mine.value(), op, out, slots_out);
+        detail::store_partial(it, mine.value(), op, out);
       });
-  detail::finish_reduction(red, out, slots);
+  detail::finish_reduction(red, out, count);
 }
 
 template <typename Name, typename Kernel, int D, typename T, typename Op>
 void handler::parallel_for(nd_range<D> r, reduction_spec<T, Op> red,
                            const Kernel &k) {
   const size_t n = r.get_global_range().size();
-  T *out = detail::reduction_partials<T>(n ? n : 1);
-  size_t slots = n;
-  size_t *slots_out = &slots;
+  const size_t count =
+      n ? detail::partial_count<T, Op>(n / r.get_local_range().size(),
+                                       r.get_local_range().size())
+        : 0;
+  T *out = detail::reduction_partials<T>(count ? count : 1);
   T identity = red.identity;
   Op op = red.op;
   parallel_for<detail::reduction_kernel<Name, Kernel>>(r, [=](nd_item<D> it) {
     reducer<T, Op> mine(identity, op);
     k(it, mine);
-    detail::store_partial(it, mine.value(), op, out, slots_out);
+    detail::store_partial(it, mine.value(), op, out);
   });
-  detail::finish_reduction(red, out, n ? slots : 0);
+  detail::finish_reduction(red, out, count);
 }
 
 } // namespace sycl
