@@ -121,11 +121,11 @@ TEST(BasicKernels, Reductions) {
 } // namespace
 
 namespace {
-// Reductions that sub-groups combine in the kernel (SYCL's function
+// Reductions that work-groups combine in the kernel (SYCL's function
 // objects) and one that is combined per work-item (a lambda), over ranges
 // that leave the last work-group partial, in 2D, and large enough that the
 // host combines the partial results in parallel.
-TEST(BasicKernels, ReductionsCombinedPerSubGroup) {
+TEST(BasicKernels, ReductionsCombinedInKernel) {
   sycl::queue q;
   const size_t n = (size_t(1) << 20) + 77;
   float *ones = sycl::malloc_shared<float>(n, q);
