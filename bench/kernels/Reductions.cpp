@@ -28,24 +28,28 @@ constexpr size_t Chunk = 32;
 /// exactly and every summation order gives the same total.
 inline float inputValue(size_t I) { return (I * 7) % 3 == 0 ? 1.0f : 0.0f; }
 
+void fillInput(float *In, size_t N) {
+  for (size_t I = 0; I < N; ++I)
+    In[I] = inputValue(I);
+}
+
+/// Empty when \p Got is the sum of the first \p N input values.
+std::string checkSum(size_t N, double Got) {
+  double Want = 0;
+  for (size_t I = 0; I < N; ++I)
+    Want += inputValue(I);
+  if (bench::relativeError(Got, Want) > 1e-6)
+    return "sum " + std::to_string(Got) + ", expected " + std::to_string(Want);
+  return "";
+}
+
 struct ArraySum {
   sycl::queue Q;
   size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize *Chunk);
   bench::SharedArray<float> In{Q, N};
   bench::SharedArray<float> Total{Q, 1};
-  ArraySum() {
-    for (size_t I = 0; I < N; ++I)
-      In[I] = inputValue(I);
-  }
-  std::string check() const {
-    double Want = 0;
-    for (size_t I = 0; I < N; ++I)
-      Want += inputValue(I);
-    if (bench::relativeError(*Total, Want) > 1e-6)
-      return "sum " + std::to_string(*Total) + ", expected " +
-             std::to_string(Want);
-    return "";
-  }
+  ArraySum() { fillInput(In, N); }
+  std::string check() const { return checkSum(N, *Total); }
   int64_t bytes() const { return int64_t(N * sizeof(float)); }
 };
 
@@ -94,19 +98,8 @@ struct ElementSum {
   // One partial sum per sub-group: N of them at size 1.
   bench::SharedArray<float> Partials{Q, N};
   float Total = -1;
-  ElementSum() {
-    for (size_t I = 0; I < N; ++I)
-      In[I] = inputValue(I);
-  }
-  std::string check() const {
-    double Want = 0;
-    for (size_t I = 0; I < N; ++I)
-      Want += inputValue(I);
-    if (bench::relativeError(Total, Want) > 1e-6)
-      return "sum " + std::to_string(Total) + ", expected " +
-             std::to_string(Want);
-    return "";
-  }
+  ElementSum() { fillInput(In, N); }
+  std::string check() const { return checkSum(N, Total); }
   int64_t bytes() const { return int64_t(N * sizeof(float)); }
 
   /// Runs the kernel launched by \p Launch, then adds the partial sums of

@@ -778,6 +778,19 @@ struct kernel_instance {
 
 struct unnamed_kernel {};
 template <typename Name, typename Kernel> struct range_kernel {};
+
+/// The nd-range a basic kernel over a non-empty \p r runs as: work-groups
+/// of up to 128 items along the last dimension, that dimension rounded up
+/// to whole work-groups (the kernel skips ids past \p r).
+template <int D> nd_range<D> basic_launch_range(range<D> r) {
+  constexpr size_t Width = 128;
+  range<D> global = r, local;
+  for (int d = 0; d < D; ++d)
+    local[d] = 1;
+  local[D - 1] = r[D - 1] < Width ? r[D - 1] : Width;
+  global[D - 1] = (r[D - 1] + local[D - 1] - 1) / local[D - 1] * local[D - 1];
+  return nd_range<D>(global, local);
+}
 } // namespace detail
 
 namespace ext::oneapi::experimental {
@@ -842,14 +855,8 @@ public:
   void parallel_for(range<D> r, const Kernel &k) {
     if (r.size() == 0)
       return;
-    constexpr size_t Width = 128;
-    range<D> global = r, local;
-    for (int d = 0; d < D; ++d)
-      local[d] = 1;
-    local[D - 1] = r[D - 1] < Width ? r[D - 1] : Width;
-    global[D - 1] = (r[D - 1] + local[D - 1] - 1) / local[D - 1] * local[D - 1];
     parallel_for<detail::range_kernel<Name, Kernel>>(
-        nd_range<D>(global, local), [=](nd_item<D> it) {
+        detail::basic_launch_range(r), [=](nd_item<D> it) {
           id<D> i = it.get_global_id();
           if (i[D - 1] >= r[D - 1])
             return;

@@ -195,19 +195,15 @@ void handler::parallel_for(range<D> r, reduction_spec<T, Op> red,
   // the range still taking part in the work-group's combine.
   if (r.size() == 0)
     return detail::finish_reduction(red, static_cast<const T *>(nullptr), 0);
-  constexpr size_t Width = 128;
-  range<D> global = r, local;
-  for (int d = 0; d < D; ++d)
-    local[d] = 1;
-  local[D - 1] = r[D - 1] < Width ? r[D - 1] : Width;
-  global[D - 1] = (r[D - 1] + local[D - 1] - 1) / local[D - 1] * local[D - 1];
-  const size_t count =
-      detail::partial_count<T, Op>(global.size() / local.size(), local.size());
+  const nd_range<D> launch = detail::basic_launch_range(r);
+  const size_t items = launch.get_local_range().size();
+  const size_t count = detail::partial_count<T, Op>(
+      launch.get_global_range().size() / items, items);
   T *out = detail::reduction_partials<T>(count);
   T identity = red.identity;
   Op op = red.op;
   parallel_for<detail::reduction_kernel<Name, Kernel>>(
-      nd_range<D>(global, local), [=](nd_item<D> it) {
+      launch, [=](nd_item<D> it) {
         reducer<T, Op> mine(identity, op);
         id<D> i = it.get_global_id();
         if (i[D - 1] < r[D - 1]) {
