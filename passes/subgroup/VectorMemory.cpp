@@ -195,20 +195,14 @@ bool SubGroupVectorizer::combineUniformAtomic(AtomicRMWInst &RMW) {
     Value *Active = B.CreateSelect(Mask, getVector(Val), splat(Identity));
     Combined = createSimpleTargetReduction(B, Active, RK);
   }
-  auto Emit = [&]() -> Value * {
+  // Skipped when no lane is active (any() folds to true for a full mask).
+  emitGuarded(any(Mask), Type::getVoidTy(C), [&]() -> Value * {
     auto *NI = cast<AtomicRMWInst>(RMW.clone());
     NI->setOperand(0, getScalar(RMW.getPointerOperand()));
     NI->setOperand(1, Combined);
-    return B.Insert(NI);
-  };
-  auto *MaskConst = dyn_cast<Constant>(Mask);
-  if (MaskConst && MaskConst->isAllOnesValue())
-    Emit();
-  else
-    emitGuarded(any(Mask), Type::getVoidTy(C), [&]() -> Value * {
-      Emit();
-      return nullptr;
-    });
+    B.Insert(NI);
+    return nullptr;
+  });
   return true;
 }
 
