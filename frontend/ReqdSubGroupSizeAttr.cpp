@@ -7,7 +7,9 @@
 // the `[=] [[sycl::reqd_sub_group_size(16)]] (sycl::nd_item<1> it) {...}`
 // position. Clang outside SYCL mode knows neither: the plugin turns each into
 // the annotation "sublane.reqd_sub_group_size=N", which sublane-prepare reads
-// as the kernel's requested sub-group size. Where clang cannot hand the
+// as the kernel's requested sub-group size. A size that depends on a
+// template parameter becomes an annotation with the size as its argument,
+// which clang instantiates with the template. Where clang cannot hand the
 // attribute to a plugin (after a lambda's parameters it appertains to the
 // call operator's type), clang refuses it, and the plugin adds a note that
 // says how to ask for the size instead.
@@ -37,6 +39,29 @@ constexpr ParsedAttrInfo::Spelling ReqdSubGroupSizeSpellings[] = {
     {ParsedAttr::AS_CXX11, "intel::reqd_sub_group_size"},
     {ParsedAttr::AS_CXX11, "reqd_sub_group_size"}};
 
+/// The attribute's argument as an expression. Clang parses a lone
+/// identifier in a plugin attribute's parentheses as a bare name, not an
+/// expression ('reqd_sub_group_size(SgSize)' with a constexpr variable or a
+/// template parameter), so the name is looked up here as an id-expression
+/// would be.
+Expr *getSizeArgument(Sema &S, const ParsedAttr &Attr) {
+  if (Attr.getNumArgs() != 1)
+    return nullptr;
+  if (Attr.isArgExpr(0))
+    return Attr.getArgAsExpr(0);
+  IdentifierLoc *Name = Attr.getArgAsIdent(0);
+  if (!Name || !Name->Ident)
+    return nullptr;
+  CXXScopeSpec Qualifier;
+  UnqualifiedId Id;
+  Id.setIdentifier(Name->Ident, Name->Loc);
+  ExprResult E = S.ActOnIdExpression(S.getCurScope(), Qualifier,
+                                     /*TemplateKWLoc=*/SourceLocation(), Id,
+                                     /*HasTrailingLParen=*/false,
+                                     /*IsAddressOfOperand=*/false);
+  return E.isUsable() ? E.get() : nullptr;
+}
+
 struct ReqdSubGroupSizeAttrInfo : public ParsedAttrInfo {
   ReqdSubGroupSizeAttrInfo() {
     // Clang counts a plugin attribute's arguments itself only up to OptArgs;
@@ -56,7 +81,16 @@ struct ReqdSubGroupSizeAttrInfo : public ParsedAttrInfo {
 
   AttrHandling handleDeclAttribute(Sema &S, Decl *D,
                                    const ParsedAttr &Attr) const override {
-    auto *Arg = Attr.getNumArgs() == 1 ? Attr.getArgAsExpr(0) : nullptr;
+    Expr *Arg = getSizeArgument(S, Attr);
+    if (Arg && Arg->isValueDependent()) {
+      // A template's size is known only once it is instantiated; clang
+      // instantiates an annotation's arguments, and sublane-prepare checks
+      // the value it gets.
+      Expr *Args[] = {Arg};
+      D->addAttr(AnnotateAttr::Create(S.Context, "sublane.reqd_sub_group_size",
+                                      Args, 1, Attr.getRange()));
+      return AttributeApplied;
+    }
     std::optional<llvm::APSInt> Size =
         Arg ? Arg->getIntegerConstantExpr(S.Context) : std::nullopt;
     auto Valid = [](int64_t N) {

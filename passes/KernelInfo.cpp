@@ -314,9 +314,8 @@ bool isDescriptor(const GlobalVariable &GV) {
   return Magic && Magic->getZExtValue() == desc::MagicValue;
 }
 
-SmallVector<std::pair<Function *, StringRef>>
-getFunctionAnnotations(Module &M) {
-  SmallVector<std::pair<Function *, StringRef>> Result;
+SmallVector<FunctionAnnotation> getFunctionAnnotations(Module &M) {
+  SmallVector<FunctionAnnotation> Result;
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
   if (!Annotations || !Annotations->hasInitializer())
     return Result;
@@ -325,7 +324,7 @@ getFunctionAnnotations(Module &M) {
     return Result;
   for (const Use &Entry : Array->operands()) {
     auto *CS = dyn_cast<ConstantStruct>(Entry.get());
-    if (!CS || CS->getNumOperands() < 2)
+    if (!CS || CS->getNumOperands() < 4)
       continue;
     auto *F = dyn_cast<Function>(CS->getOperand(0)->stripPointerCasts());
     auto *StrGV =
@@ -333,17 +332,34 @@ getFunctionAnnotations(Module &M) {
     if (!F || !StrGV || !StrGV->hasInitializer())
       continue;
     auto *Str = dyn_cast<ConstantDataArray>(StrGV->getInitializer());
-    if (Str && Str->isCString())
-      Result.push_back({F, Str->getAsCString()});
+    if (!Str || !Str->isCString())
+      continue;
+    ConstantStruct *Args = nullptr;
+    if (CS->getNumOperands() >= 5)
+      if (auto *ArgsGV =
+              dyn_cast<GlobalVariable>(CS->getOperand(4)->stripPointerCasts()))
+        if (ArgsGV->hasInitializer())
+          Args = dyn_cast<ConstantStruct>(ArgsGV->getInitializer());
+    StringRef File;
+    if (auto *FileGV =
+            dyn_cast<GlobalVariable>(CS->getOperand(2)->stripPointerCasts()))
+      if (auto *FileStr = dyn_cast_or_null<ConstantDataArray>(
+              FileGV->hasInitializer() ? FileGV->getInitializer() : nullptr))
+        if (FileStr->isCString())
+          File = FileStr->getAsCString();
+    unsigned Line = 0;
+    if (auto *LineCI = dyn_cast<ConstantInt>(CS->getOperand(3)))
+      Line = LineCI->getZExtValue();
+    Result.push_back({F, Str->getAsCString(), Args, File, Line});
   }
   return Result;
 }
 
 SmallVector<Function *> findAnnotatedKernels(Module &M) {
   SmallVector<Function *> Kernels;
-  for (auto [F, Note] : getFunctionAnnotations(M))
-    if (Note == KernelAnnotation && !is_contained(Kernels, F))
-      Kernels.push_back(F);
+  for (const FunctionAnnotation &A : getFunctionAnnotations(M))
+    if (A.Text == KernelAnnotation && !is_contained(Kernels, A.F))
+      Kernels.push_back(A.F);
   return Kernels;
 }
 

@@ -83,7 +83,7 @@ static unsigned getNativeSubGroupSize(const Function &K) {
 }
 StringRef getDefaultVariantName() { return DefaultVariant; }
 
-static bool isSupportedSubGroupSize(unsigned S) {
+static bool isSupportedSubGroupSize(int64_t S) {
   return S == 1 || S == 4 || S == 8 || S == 16 || S == 32 || S == 64;
 }
 
@@ -91,11 +91,17 @@ namespace {
 
 class KernelPreparer {
 public:
+  /// A reqd_sub_group_size request, and where it was written.
+  struct RequestedSize {
+    int64_t Size;
+    StringRef File;
+    unsigned Line;
+  };
   KernelPreparer(Module &M, FunctionAnalysisManager &FAM)
       : M(M), FAM(FAM), Reach(M) {
-    for (auto [F, Note] : getFunctionAnnotations(M))
-      if (Note.consume_front(ReqdSubGroupSizeAnnotation))
-        Note.getAsInteger(10, AnnotatedSize[F]);
+    for (const FunctionAnnotation &A : getFunctionAnnotations(M))
+      if (std::optional<int64_t> Size = getRequestedSize(A))
+        AnnotatedSize[A.F] = {*Size, A.File, A.Line};
   }
 
   /// Returns false (after reporting why) if \p K cannot be lowered.
@@ -112,19 +118,38 @@ private:
   void canonicalize(Function &K);
   void unrollSmallLoops(Function &K);
 
-  std::optional<unsigned> getAnnotatedSubGroupSize(Function &K);
+  std::optional<RequestedSize> getAnnotatedSubGroupSize(Function &K);
+  static std::optional<int64_t> getRequestedSize(const FunctionAnnotation &A);
 
   Module &M;
   FunctionAnalysisManager &FAM;
   BuiltinReachability Reach;
   /// Functions annotated by the clang plugin's reqd_sub_group_size.
-  DenseMap<const Function *, unsigned> AnnotatedSize;
+  DenseMap<const Function *, RequestedSize> AnnotatedSize;
 };
+
+/// The size a reqd_sub_group_size annotation asks for, in either of the
+/// clang plugin's forms.
+std::optional<int64_t>
+KernelPreparer::getRequestedSize(const FunctionAnnotation &A) {
+  StringRef Text = A.Text;
+  if (!Text.consume_front(ReqdSubGroupSizeAnnotation))
+    return std::nullopt;
+  int64_t Size = 0;
+  if (Text.consume_front("="))
+    return Text.getAsInteger(10, Size) ? std::optional<int64_t>(0) : Size;
+  if (!Text.empty() || !A.Args || A.Args->getNumOperands() != 1)
+    return std::nullopt;
+  if (auto *CI = dyn_cast<ConstantInt>(A.Args->getOperand(0)))
+    return CI->getSExtValue();
+  return 0;
+}
 
 /// The size [[sycl::reqd_sub_group_size(N)]] asks for: on the kernel, or on
 /// the function it calls directly (the header's entry calls the functor's
 /// or lambda's operator()).
-std::optional<unsigned> KernelPreparer::getAnnotatedSubGroupSize(Function &K) {
+std::optional<KernelPreparer::RequestedSize>
+KernelPreparer::getAnnotatedSubGroupSize(Function &K) {
   if (auto It = AnnotatedSize.find(&K); It != AnnotatedSize.end())
     return It->second;
   for (Instruction &I : instructions(K))
@@ -208,15 +233,29 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
   // Sub-group size and variant: descriptor request (a kernel property) or
   // reqd_sub_group_size, else an attribute the front end put there, else the
   // module default.
-  std::optional<unsigned> Annotated = getAnnotatedSubGroupSize(K);
-  if (Annotated && ReqdSize && *Annotated != ReqdSize) {
-    reportKernelError(K, "reqd_sub_group_size(" + Twine(*Annotated) +
+  std::optional<RequestedSize> Annotated = getAnnotatedSubGroupSize(K);
+  if (Annotated && !isSupportedSubGroupSize(Annotated->Size)) {
+    // A template argument decided the size: the kernel's own location is
+    // the header's entry, so the message says where the attribute is.
+    std::string Where =
+        Annotated->Line
+            ? (" (" + Annotated->File + ":" + Twine(Annotated->Line) + ")")
+                  .str()
+            : "";
+    reportKernelError(K, "reqd_sub_group_size(" + Twine(Annotated->Size) + ")" +
+                             Where +
+                             " is not a supported sub-group size; use 1, 4, "
+                             "8, 16, 32 or 64");
+    return false;
+  }
+  if (Annotated && ReqdSize && Annotated->Size != ReqdSize) {
+    reportKernelError(K, "reqd_sub_group_size(" + Twine(Annotated->Size) +
                              ") and the sub_group_size<" + Twine(ReqdSize) +
                              "> property ask for different sub-group sizes");
     return false;
   }
   if (Annotated)
-    ReqdSize = *Annotated;
+    ReqdSize = Annotated->Size;
   unsigned Size = ReqdSize ? ReqdSize
                            : getUnsignedAttr(K, attr::SubGroupSize)
                                  .value_or(DefaultSubGroupSize

@@ -392,8 +392,23 @@ struct SubGroupSizeFunctor {
   }
 };
 
+/// The size as a template parameter, as benchmarks that sweep sizes write
+/// it: each instantiation runs at its own size.
+template <uint32_t S>
+void maxLocalRangeSums(sycl::queue &q, uint32_t *out, size_t n) {
+  q.parallel_for(sycl::nd_range<1>(n, 64),
+                 [=] [[sycl::reqd_sub_group_size(S)]] (sycl::nd_item<1> it) {
+                   sycl::sub_group sg = it.get_sub_group();
+                   out[it.get_global_id(0)] = sycl::reduce_over_group(
+                       sg, uint32_t(sg.get_max_local_range()[0]),
+                       sycl::plus<>());
+                 });
+  q.wait();
+}
+
 /// SYCL's reqd_sub_group_size, through the clang plugin: on a functor's
-/// operator() and before a lambda's parameters.
+/// operator() and before a lambda's parameters, with a literal or a
+/// template parameter.
 TEST(RealCode, ReqdSubGroupSizeAttributes) {
   sycl::queue q;
   const size_t n = 128;
@@ -412,6 +427,12 @@ TEST(RealCode, ReqdSubGroupSizeAttributes) {
     ASSERT_EQ(functor[i], 16u * 16u) << i;
     ASSERT_EQ(lambda[i], 8u * 8u) << i;
   }
+  maxLocalRangeSums<4>(q, lambda, n);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(lambda[i], 4u * 4u) << i;
+  maxLocalRangeSums<32>(q, lambda, n);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(lambda[i], 32u * 32u) << i;
   sycl::free(functor, q);
   sycl::free(lambda, q);
 }

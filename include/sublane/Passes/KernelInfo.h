@@ -18,6 +18,7 @@
 namespace llvm {
 class CallBase;
 class Constant;
+class ConstantStruct;
 class Function;
 class FunctionType;
 class GlobalVariable;
@@ -47,10 +48,12 @@ inline constexpr const char *WorkGroupFunction = "sublane-wg-function";
 
 /// The annotation string the C++ header puts on kernel entries.
 inline constexpr const char *KernelAnnotation = "sublane.kernel";
-/// The sublane clang plugin's form of [[sycl::reqd_sub_group_size(N)]]:
-/// this prefix, then N.
+/// The sublane clang plugin's forms of [[sycl::reqd_sub_group_size(N)]]:
+/// this text, then "=N" for a size known when the attribute is parsed, or
+/// with N as the annotation's argument for a size a template instantiation
+/// decides.
 inline constexpr const char *ReqdSubGroupSizeAnnotation =
-    "sublane.reqd_sub_group_size=";
+    "sublane.reqd_sub_group_size";
 
 /// The largest work-group the runtime launches (SUBLANE_MAX_WORK_GROUP_SIZE
 /// in abi.h): local ids and linear ids stay below it.
@@ -205,10 +208,21 @@ llvm::StructType *getContextType(llvm::Module &M);
 /// Whether \p GV has the layout of a kernel descriptor.
 bool isDescriptor(const llvm::GlobalVariable &GV);
 
+/// One entry of `llvm.global.annotations` on a function.
+struct FunctionAnnotation {
+  llvm::Function *F;
+  llvm::StringRef Text;
+  /// The annotation's arguments (`[[clang::annotate("text", args...)]]`),
+  /// or null.
+  llvm::ConstantStruct *Args;
+  /// Where the attribute was written ("" and 0 where the front end did not
+  /// say).
+  llvm::StringRef File;
+  unsigned Line;
+};
 /// Every function annotation of the module (`[[clang::annotate("...")]]`
-/// and the sublane clang plugin's), as (function, text) pairs.
-llvm::SmallVector<std::pair<llvm::Function *, llvm::StringRef>>
-getFunctionAnnotations(llvm::Module &M);
+/// and the sublane clang plugin's).
+llvm::SmallVector<FunctionAnnotation> getFunctionAnnotations(llvm::Module &M);
 /// Kernels of \p M: functions with attr::Kernel or the header's annotation.
 llvm::SmallVector<llvm::Function *> findAnnotatedKernels(llvm::Module &M);
 llvm::SmallVector<llvm::Function *> getKernels(llvm::Module &M);
