@@ -296,7 +296,8 @@ StructType *getContextType(Module &M) {
     return T;
   Type *A3 = ArrayType::get(Type::getInt64Ty(C), 3);
   Type *Ptr = PointerType::getUnqual(C);
-  return StructType::create(C, {A3, A3, A3, Ptr, Ptr}, "sublane.wg_context");
+  return StructType::create(C, {A3, A3, A3, Ptr, Ptr, Type::getInt64Ty(C)},
+                            "sublane.wg_context");
 }
 
 bool isDescriptor(const GlobalVariable &GV) {
@@ -314,6 +315,23 @@ bool isDescriptor(const GlobalVariable &GV) {
   return Magic && Magic->getZExtValue() == desc::MagicValue;
 }
 
+/// The sub-group size SYCL lets the implementation choose for a kernel that
+/// requests none: one vector register of 32-bit lanes on the kernel's
+/// target. IR without target features (hand-written, other front ends)
+/// keeps sub-groups of one work-item.
+unsigned getNativeSubGroupSize(const Function &K) {
+  Attribute Features = K.getFnAttribute("target-features");
+  if (!Features.isStringAttribute())
+    return 1;
+  SmallVector<StringRef> List;
+  Features.getValueAsString().split(List, ',');
+  auto Has = [&](StringRef F) { return is_contained(List, F); };
+  if (Has("+avx512f"))
+    return 16;
+  if (Has("+avx2"))
+    return 8;
+  return 4;
+}
 SmallVector<FunctionAnnotation> getFunctionAnnotations(Module &M) {
   SmallVector<FunctionAnnotation> Result;
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");

@@ -150,15 +150,17 @@ void launch(const sublane_kernel_desc &Desc, const void *Closure,
       Ctx.group_range[D] = Groups[D];
       Ctx.local_range[D] = Local[D];
     }
-    for (uint64_t G = Begin; G < End; ++G) {
-      // Row-major: the last dimension's group id varies fastest.
-      uint64_t Rest = G;
-      for (int D = int(Cfg.dims) - 1; D >= 0; --D) {
-        Ctx.group_id[D] = Rest % Groups[D];
-        Rest /= Groups[D];
-      }
-      Fn(Closure, &Ctx);
+    if (Begin == End)
+      return;
+    // Row-major: the last dimension's group id varies fastest. The
+    // work-group function runs the groups that follow the first itself.
+    uint64_t Rest = Begin;
+    for (int D = int(Cfg.dims) - 1; D >= 0; --D) {
+      Ctx.group_id[D] = Rest % Groups[D];
+      Rest /= Groups[D];
     }
+    Ctx.group_count = End - Begin;
+    Fn(Closure, &Ctx);
   };
 
   unsigned Threads = get_num_threads();

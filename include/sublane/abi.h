@@ -36,14 +36,17 @@ extern "C" {
 /* The largest work-group a launch accepts; the passes rely on ids below it. */
 #define SUBLANE_MAX_WORK_GROUP_SIZE 65536u
 
-/* What the runtime hands to a lowered work-group function. Field order is part
- * of the IR contract: the plugin addresses fields by index. */
+/* What the runtime hands to a lowered work-group function, which runs
+ * group_count work-groups one after the other: group_id and those after it in
+ * row-major order (the last dimension's id varies fastest). Field order is
+ * part of the IR contract: the plugin addresses fields by index. */
 typedef struct sublane_wg_context {
-  uint64_t group_id[3];    /* 0: id of this work-group, per dimension      */
+  uint64_t group_id[3];    /* 0: id of the first work-group, per dimension */
   uint64_t group_range[3]; /* 1: number of work-groups, per dimension      */
   uint64_t local_range[3]; /* 2: work-group size, per dimension            */
-  void *local_mem;         /* 3: this work-group's local memory            */
+  void *local_mem;         /* 3: local memory, reused by each work-group   */
   void *scratch;           /* 4: per-thread scratch, SUBLANE_SCRATCH_ALIGN */
+  uint64_t group_count;    /* 5: work-groups to run, at least 1            */
 } sublane_wg_context;
 
 typedef void (*sublane_wg_fn)(const void *closure,

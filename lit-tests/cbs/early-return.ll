@@ -7,7 +7,7 @@
 ; CHECK: sublane.r0.next0:
 ; CHECK-NEXT: %r0.item.exit = phi i32 [ 1, %work.r0 ], [ 2, %common.ret.r0 ]
 ; CHECK: sublane.done:
-; CHECK-NEXT: ret void
+; CHECK-NEXT: br label %sublane.next.group
 
 define void @k(ptr %args) #0 {
 entry:

@@ -1,17 +1,18 @@
 ; Loads of kernel arguments from the (read-only) closure and arithmetic on
-; them are the same for every work-item: they move to the setup block, run
-; once per work-group, and need no scratch across the barrier. Division stays
-; where it was, since hoisting it could trap.
+; them are the same for every work-item and work-group: they move to the
+; entry, run once per call of K.wg (which runs several work-groups), and need
+; no scratch across the barrier. Division stays where it was, since hoisting
+; it could trap.
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -S %s | FileCheck %s
 
 ; CHECK: @k.sublane.desc = {{.*}} i32 0, i64 0, i64 0,
 ; CHECK-LABEL: define internal void @k.wg(
-; CHECK: sublane.setup:
+; CHECK: sublane.groups:
 ; CHECK: %out = load ptr, ptr %closure
 ; CHECK: %n.addr = getelementptr i8, ptr %closure, i64 8
 ; CHECK-NEXT: %n = load i64, ptr %n.addr
 ; CHECK-NEXT: %twice = shl i64 %n, 1
-; CHECK-NEXT: br label %sublane.dispatch
+; CHECK: sublane.setup:
 ; CHECK: sublane.r1.item0:
 ; CHECK: %ratio.r1 = udiv i64 %global.id0, %twice
 ; CHECK: getelementptr i64, ptr %out, i64 %global.id0

@@ -9,9 +9,11 @@
 
 ; CHECK-LABEL: define internal void @k.wg(ptr %closure, ptr %ctx)
 ; CHECK-SAME: #[[WG:[0-9]+]]
-; CHECK: sublane.setup:
-; CHECK: %group.id0 = load i64, ptr {{.*}}, !invariant.load
+; CHECK: sublane.groups:
+; CHECK: %first.group.id0 = load i64, ptr {{.*}}, !invariant.load
 ; CHECK: %local.range0 = load i64, ptr {{.*}}, !invariant.load
+; CHECK: sublane.setup:
+; CHECK: %group.id0 = phi i64 [ %first.group.id0, %sublane.groups ], [ %group.id.next0, %sublane.next.group ]
 ; CHECK: %global.id.base0 = mul i64 %group.id0, %local.range0
 ; CHECK: sublane.dispatch:
 ; CHECK-NEXT: %region = phi i32 [ 0, %sublane.setup ], [ %reached, %sublane.after.region ]

@@ -5,7 +5,7 @@
 
 ; CHECK: @k.sublane.desc = {{.*}} i32 1, i64 16,
 ; CHECK-LABEL: define internal void @k.wg(
-; CHECK: sublane.setup:
+; CHECK: sublane.groups:
 ; CHECK: %scratchpad = alloca [4 x i32]
 ; CHECK: %kept.items = getelementptr i8, ptr %scratch, i64 0
 ; CHECK-NOT: %kept = alloca

@@ -7,8 +7,9 @@
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
-; CHECK: sublane.setup:
+; CHECK: sublane.groups:
 ; CHECK: %[[ACC:.*]] = getelementptr i8, ptr %scratch, i64 64
+; CHECK: sublane.setup:
 ; CHECK: store float -0.000000e+00, ptr %[[ACC]], align 4, !alias.scope
 ; CHECK: sublane.after.region:
 ; CHECK: switch i32 %reached, label %sublane.dispatch [

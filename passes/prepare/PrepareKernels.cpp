@@ -64,23 +64,6 @@ namespace sublane {
 
 unsigned getDefaultSubGroupSize() { return DefaultSubGroupSize; }
 
-/// The sub-group size SYCL lets the implementation choose for a kernel that
-/// requests none: one vector register of 32-bit lanes on the kernel's
-/// target. IR without target features (hand-written, other front ends)
-/// keeps sub-groups of one work-item.
-static unsigned getNativeSubGroupSize(const Function &K) {
-  Attribute Features = K.getFnAttribute("target-features");
-  if (!Features.isStringAttribute())
-    return 1;
-  SmallVector<StringRef> List;
-  Features.getValueAsString().split(List, ',');
-  auto Has = [&](StringRef F) { return is_contained(List, F); };
-  if (Has("+avx512f"))
-    return 16;
-  if (Has("+avx2"))
-    return 8;
-  return 4;
-}
 StringRef getDefaultVariantName() { return DefaultVariant; }
 
 static bool isSupportedSubGroupSize(int64_t S) {

@@ -533,11 +533,16 @@ Value *SubGroupVectorizer::emitRowCondition() {
   Value *Full = B.CreateICmpEQ(Lanes, B.getInt32(S), "sg.full");
   if (Dims == 1)
     return Full;
+  // Whole rows first: work-group CBS runs its loop over full sub-groups only
+  // when they are, and the test then folds there.
+  Value *RowsWhole = B.CreateICmpEQ(B.CreateURem(Row, B.getInt64(S)),
+                                    B.getInt64(0), "rows.whole");
   Value *Base = B.CreateMul(B.CreateZExt(SubGroupId, B.getInt64Ty()),
                             B.getInt64(S), "", /*HasNUW=*/true,
                             /*HasNSW=*/true);
   Value *End = B.CreateAdd(B.CreateURem(Base, Row), B.getInt64(S));
-  return B.CreateAnd(Full, B.CreateICmpULE(End, Row), "sg.in.row");
+  return B.CreateAnd(
+      Full, B.CreateOr(RowsWhole, B.CreateICmpULE(End, Row), "sg.in.row"));
 }
 
 /// Linearized: a mask slot per block (the entry's holding the entry mask)

@@ -17,6 +17,8 @@
 //   Dispatch.cpp       the state machine between regions, sync-point checks
 //   LiveValues.cpp     slots for values live across sync points
 //   ../subgroup/HierarchicalCBS.cpp  lane loops and sub-group combine steps
+//   ../subgroup/FullSubGroupLoops.cpp  vectorized kernels' loops over full
+//                      sub-groups, reductions batched across sub-groups
 //
 //===----------------------------------------------------------------------===//
 #ifndef SUBLANE_PASSES_WORKGROUP_CBSLOWERING_H
@@ -81,6 +83,8 @@ struct Region {
   DenseMap<Instruction *, Value *> HeaderLoads;
   /// The sync points at which work-items leave this region.
   SmallVector<unsigned, 2> ExitSyncs;
+  /// Vectorized: the sub-group sizes (i64) computed in the region's loop.
+  SmallVector<Value *, 2> LaneCounts;
 };
 
 /// Where work-items meet: a barrier or a collective. Sync point i (from 1)
@@ -173,6 +177,11 @@ private:
   void tagParallelAccesses(Region &R);
   void separateLiveValuesFromUserMemory();
   void specializeFullSubGroups();
+  void loopOverFullSubGroups();
+  unsigned batchReductions(Region &R, ValueToValueMapTy &VMap,
+                           SmallVectorImpl<BasicBlock *> &Copies);
+  void giveLoopsOwnIDs(ArrayRef<BasicBlock *> Blocks);
+  void loopOverGroups();
   void deleteOriginalBlocks();
   void layoutBlocks();
   void completeDescriptor();
@@ -205,6 +214,8 @@ private:
   /// updates them, so their accesses are not parallel across items.
   SmallPtrSet<Value *, 4> RunningValueSlots;
   Value *GroupId[3] = {}, *LocalRange[3] = {}, *GroupRange[3] = {};
+  /// The current group's ids for the run-time checks' reports ([3 x i64]).
+  Value *GroupIdArray = nullptr;
   Value *GlobalRange[3] = {}, *GlobalIdBase[3] = {};
   Value *LocalMem = nullptr, *Scratch = nullptr, *WorkGroupSize = nullptr;
   Value *ScratchOffset = nullptr; ///< running i64 offset, in setup
@@ -240,9 +251,12 @@ private:
   /// and its size.
   Value *SubGroup = nullptr, *SubGroupBase = nullptr, *SubGroupLanes = nullptr;
   Constant *SyncNames = nullptr, *KernelNameString = nullptr;
-  /// The hierarchical state machine's pieces that specialization rewires.
+  /// The state machine's pieces that specialization rewires: the switch
+  /// that starts regions (flat) or lane loops (hierarchical), and the phi of
+  /// the state regions leave with.
   BasicBlock *SubGroupHeader = nullptr;
   SwitchInst *SubGroupSwitch = nullptr;
+  SwitchInst *RegionSwitch = nullptr;
   PHINode *ReachedPhi = nullptr;
 
   SmallVector<SyncPoint> Syncs; ///< index j-1 for sync point j

@@ -38,6 +38,8 @@ void CBSLowering::buildFlatDispatch() {
   PHINode *Reached = B.CreatePHI(B.getInt32Ty(), Regions.size(), "reached");
   SwitchInst *AfterSW = B.CreateSwitch(Reached, Dispatch);
   State->addIncoming(Reached, After);
+  ReachedPhi = Reached;
+  RegionSwitch = SW;
   connectRegions(SW, After, Reached);
   for (SyncPoint &SP : Syncs) {
     if (!SP.Info)
@@ -145,7 +147,15 @@ void CBSLowering::emitSyncCheck(IRBuilder<> &B, Value *A, Value *Bv) {
       B.getInt32Ty(), B.getPtrTy(), B.getInt32Ty(), B.getInt32Ty());
   if (!KernelNameString)
     KernelNameString = B.CreateGlobalString(getKernelDisplayName(K), "", 0, &M);
-  B.CreateCall(Check, {KernelNameString, W->getArg(1), B.getInt32(Dims),
+  // K.wg runs several groups; the context names only the first.
+  auto *IdsTy = ArrayType::get(B.getInt64Ty(), 3);
+  if (!GroupIdArray)
+    GroupIdArray = new AllocaInst(IdsTy, DL.getAllocaAddrSpace(), "group.ids",
+                                  Setup->getFirstInsertionPt());
+  for (unsigned D = 0; D < 3; ++D)
+    B.CreateStore(GroupId[D],
+                  B.CreateConstInBoundsGEP2_32(IdsTy, GroupIdArray, 0, D));
+  B.CreateCall(Check, {KernelNameString, GroupIdArray, B.getInt32(Dims),
                        getSyncNames(), A, Bv});
 }
 

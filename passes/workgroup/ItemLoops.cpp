@@ -154,6 +154,7 @@ void CBSLowering::lowerVaryingBuiltins(Region &R) {
         Repl = B.CreateBinaryIntrinsic(Intrinsic::umin,
                                        B.CreateSub(WorkGroupSize, Base),
                                        B.getInt64(SubGroupSize));
+        R.LaneCounts.push_back(Repl);
       } else {
         Value *Base =
             B.CreateMul(B.CreateUDiv(R.LinearId, B.getInt64(SubGroupSize)),

@@ -72,6 +72,94 @@ void CBSLowering::emitSetup() {
   B.CreateBr(OldEntry);
 }
 
+/// K.wg runs ctx->group_count work-groups in a loop, so that what is the
+/// same for all of them (ranges, the scratch layout, the closure's values) is
+/// computed once per call, not once per group, and the runtime calls it once
+/// per thread's share of a launch. With work-groups of 256 items and a small
+/// body, a call, set-up and dispatch per group cost ElementReduce 1.2x.
+void CBSLowering::loopOverGroups() {
+  Type *I64 = Type::getInt64Ty(C);
+  BasicBlock *Entry = BasicBlock::Create(C, "sublane.groups", W, Setup);
+  // What setup computes from the context and the closure alone moves to the
+  // entry; allocas too, which stay static there.
+  SmallPtrSet<const Value *, 32> InEntry;
+  for (Instruction &I : make_early_inc_range(*Setup)) {
+    if (I.isTerminator())
+      break;
+    bool Movable = isa<AllocaInst>(I) && cast<AllocaInst>(I).isStaticAlloca();
+    if (!Movable && !I.mayHaveSideEffects() && !isa<PHINode>(I)) {
+      auto *LI = dyn_cast<LoadInst>(&I);
+      bool GroupIdLoad = false;
+      if (LI)
+        for (unsigned D = 0; D < Dims; ++D)
+          GroupIdLoad |= LI == GroupId[D];
+      bool PureOrInvariant =
+          !I.mayReadFromMemory() ||
+          (LI && !GroupIdLoad &&
+           (LI->hasMetadata(LLVMContext::MD_invariant_load) ||
+            getUnderlyingObject(LI->getPointerOperand()) == W->getArg(0)));
+      Movable = PureOrInvariant && all_of(I.operands(), [&](Value *V) {
+                  return !isa<Instruction>(V) || InEntry.contains(V);
+                });
+      Movable |= GroupIdLoad;
+    }
+    if (!Movable)
+      continue;
+    I.moveBefore(*Entry, Entry->end());
+    // The first group's ids are the start of the ids, not the ids.
+    if (!is_contained(ArrayRef(GroupId, Dims), &I))
+      InEntry.insert(&I);
+  }
+  IRBuilder<> B(Entry);
+  StructType *CtxTy = getContextType(M);
+  auto *Count = B.CreateLoad(
+      I64,
+      B.CreateConstInBoundsGEP2_32(CtxTy, W->getArg(1), 0, ctx::GroupCount),
+      "group.count");
+  Count->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(C, {}));
+  B.CreateBr(Setup);
+
+  // Setup starts each group: its index among this call's groups and its ids.
+  B.SetInsertPoint(Setup, Setup->begin());
+  PHINode *Index = B.CreatePHI(I64, 2, "group.index");
+  Index->addIncoming(B.getInt64(0), Entry);
+  PHINode *Ids[3] = {};
+  for (unsigned D = 0; D < Dims; ++D) {
+    Value *First = GroupId[D];
+    First->setName("first.group.id" + Twine(D));
+    Ids[D] = B.CreatePHI(I64, 2, "group.id" + Twine(D));
+    First->replaceAllUsesWith(Ids[D]);
+    Ids[D]->addIncoming(First, Entry);
+    GroupId[D] = Ids[D];
+  }
+
+  // Every return goes on to the next group, if any.
+  BasicBlock *Next = BasicBlock::Create(C, "sublane.next.group", W);
+  BasicBlock *Exit = BasicBlock::Create(C, "sublane.exit", W);
+  ReturnInst::Create(C, Exit);
+  for (BasicBlock &BB : *W)
+    if (BB.getTerminator() && isa<ReturnInst>(BB.getTerminator()) &&
+        &BB != Exit) {
+      BB.getTerminator()->eraseFromParent();
+      BranchInst::Create(Next, &BB);
+    }
+  B.SetInsertPoint(Next);
+  Value *NextIndex = B.CreateAdd(Index, B.getInt64(1), "group.index.next",
+                                 /*HasNUW=*/true, /*HasNSW=*/true);
+  Index->addIncoming(NextIndex, Next);
+  // Row-major order: the last dimension counts up and carries over.
+  Value *Carry = B.getTrue();
+  for (int D = int(Dims) - 1; D >= 0; --D) {
+    Value *Up = B.CreateAdd(Ids[D], B.CreateZExt(Carry, I64));
+    Value *Wraps = B.CreateICmpEQ(Up, GroupRange[D]);
+    Ids[D]->addIncoming(
+        B.CreateSelect(Wraps, B.getInt64(0), Up, "group.id.next" + Twine(D)),
+        Next);
+    Carry = Wraps;
+  }
+  B.CreateCondBr(B.CreateICmpULT(NextIndex, Count, "more.groups"), Setup, Exit);
+}
+
 Value *CBSLowering::dimSelect(IRBuilder<> &B, Value *Dim,
                               ArrayRef<Value *> PerDim, Value *Default) {
   if (auto *CI = dyn_cast<ConstantInt>(Dim)) {

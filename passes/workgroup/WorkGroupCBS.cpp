@@ -183,8 +183,10 @@ Function *CBSLowering::run() {
     tagParallelAccesses(*R);
   deleteOriginalBlocks();
   specializeFullSubGroups();
+  loopOverFullSubGroups();
   separateLiveValuesFromUserMemory();
   layoutBlocks();
+  loopOverGroups();
 
   std::string Broken;
   raw_string_ostream OS(Broken);

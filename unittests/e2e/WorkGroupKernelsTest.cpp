@@ -582,3 +582,119 @@ TEST(WorkGroupKernels, ReductionRoundsAndAtomicsSize64) {
   checkReductionRoundsAndAtomics<64>();
 }
 } // namespace
+
+namespace {
+namespace xo = sycl::ext::oneapi::experimental;
+
+template <uint32_t S, size_t WG> class LeaderSumsKernel;
+template <uint32_t S, size_t Cols> class LeaderSums2DKernel;
+
+// Each work-item reads one element, its sub-group reduces them, and the
+// leader stores the sub-group's sum, maximum and float sum: the shape the
+// vectorizer batches across full sub-groups. Work-groups whose size is a
+// multiple of a batch of sub-groups, one that leaves full sub-groups over,
+// and one with a partial last sub-group exercise the batched loop, the loop
+// over full sub-groups and the original loop.
+template <uint32_t S, size_t WG> void checkLeaderSums() {
+  sycl::queue q;
+  constexpr size_t groups = 3, n = groups * WG;
+  constexpr size_t sgs = (WG + S - 1) / S;
+  usm_array<int> in(q, n), sums(q, groups * sgs), maxima(q, groups * sgs);
+  usm_array<float> fsums(q, groups * sgs);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = int((i * 37) % 101) - 50;
+  int *x = in.ptr, *s = sums.ptr, *m = maxima.ptr;
+  float *f = fsums.ptr;
+  q.parallel_for<LeaderSumsKernel<S, WG>>(
+       sycl::nd_range<1>(n, WG), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         sycl::sub_group sg = it.get_sub_group();
+         int v = x[it.get_global_id(0)];
+         int sum = sycl::reduce_over_group(sg, v, sycl::plus<int>());
+         int hi = sycl::reduce_over_group(sg, v, sycl::maximum<int>());
+         float fsum =
+             sycl::reduce_over_group(sg, float(v) * 0.5f, sycl::plus<float>());
+         if (sg.leader()) {
+           size_t at = it.get_group_linear_id() * sg.get_group_linear_range() +
+                       sg.get_group_linear_id();
+           s[at] = sum;
+           m[at] = hi;
+           f[at] = fsum;
+         }
+       })
+      .wait();
+  for (size_t g = 0; g < groups; ++g)
+    for (size_t k = 0; k < sgs; ++k) {
+      int want = 0, want_hi = INT32_MIN;
+      float want_f = 0;
+      for (size_t l = k * S; l < std::min((k + 1) * S, WG); ++l) {
+        int v = in[g * WG + l];
+        want += v;
+        want_hi = std::max(want_hi, v);
+        want_f += float(v) * 0.5f;
+      }
+      size_t at = g * sgs + k;
+      ASSERT_EQ(sums[at], want) << "group " << g << ", sub-group " << k;
+      ASSERT_EQ(maxima[at], want_hi) << "group " << g << ", sub-group " << k;
+      ASSERT_EQ(fsums[at], want_f) << "group " << g << ", sub-group " << k;
+    }
+}
+
+// The same in 2D: rows that are whole multiples of S run in the loops over
+// full sub-groups, others (sub-groups spanning rows) in the original loop.
+template <uint32_t S, size_t Cols> void checkLeaderSums2D() {
+  sycl::queue q;
+  constexpr size_t rows = 4, groups = 2, wg = rows * Cols;
+  constexpr size_t sgs = (wg + S - 1) / S;
+  usm_array<int> in(q, groups * wg), sums(q, groups * sgs);
+  for (size_t i = 0; i < groups * wg; ++i)
+    in[i] = int((i * 13) % 29);
+  int *x = in.ptr, *s = sums.ptr;
+  q.parallel_for<LeaderSums2DKernel<S, Cols>>(
+       sycl::nd_range<2>({rows * groups, Cols}, {rows, Cols}),
+       xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<2> it) {
+         sycl::sub_group sg = it.get_sub_group();
+         size_t i = it.get_group(0) * wg + it.get_local_linear_id();
+         int sum = sycl::reduce_over_group(sg, x[i], sycl::plus<int>());
+         if (sg.leader())
+           s[it.get_group(0) * sgs + sg.get_group_linear_id()] = sum;
+       })
+      .wait();
+  for (size_t g = 0; g < groups; ++g)
+    for (size_t k = 0; k < sgs; ++k) {
+      int want = 0;
+      for (size_t l = k * S; l < std::min((k + 1) * S, wg); ++l)
+        want += in[g * wg + l];
+      ASSERT_EQ(sums[g * sgs + k], want)
+          << "group " << g << ", sub-group " << k;
+    }
+}
+
+TEST(WorkGroupKernels, LeaderSumsSize8) {
+  checkLeaderSums<8, 256>();
+  checkLeaderSums<8, 200>();
+  checkLeaderSums<8, 204>();
+  checkLeaderSums2D<8, 32>();
+  checkLeaderSums2D<8, 12>();
+}
+TEST(WorkGroupKernels, LeaderSumsSize16) {
+  checkLeaderSums<16, 256>();
+  checkLeaderSums<16, 208>();
+  checkLeaderSums<16, 200>();
+  checkLeaderSums2D<16, 32>();
+  checkLeaderSums2D<16, 24>();
+}
+TEST(WorkGroupKernels, LeaderSumsSize32) {
+  checkLeaderSums<32, 1024>();
+  checkLeaderSums<32, 96>();
+  checkLeaderSums<32, 100>();
+  checkLeaderSums2D<32, 64>();
+}
+TEST(WorkGroupKernels, LeaderSumsSize64) {
+  checkLeaderSums<64, 1024>();
+  checkLeaderSums<64, 192>();
+  checkLeaderSums<64, 130>();
+  checkLeaderSums2D<64, 48>();
+}
+} // namespace

@@ -197,7 +197,8 @@ enum Field : unsigned {
   GroupRange,
   LocalRange,
   LocalMem,
-  Scratch
+  Scratch,
+  GroupCount
 };
 } // namespace ctx
 inline constexpr unsigned ScratchAlign = 64;
@@ -207,6 +208,12 @@ llvm::StructType *getDescriptorType(llvm::Module &M);
 llvm::StructType *getContextType(llvm::Module &M);
 /// Whether \p GV has the layout of a kernel descriptor.
 bool isDescriptor(const llvm::GlobalVariable &GV);
+
+/// The sub-group size SYCL lets the implementation choose for a kernel that
+/// requests none, one vector register of 32-bit lanes on \p K's target
+/// (16 with AVX-512, 8 with AVX2, 4 otherwise); 1 for IR without target
+/// features.
+unsigned getNativeSubGroupSize(const llvm::Function &K);
 
 /// One entry of `llvm.global.annotations` on a function.
 struct FunctionAnnotation {
