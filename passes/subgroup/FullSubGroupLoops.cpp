@@ -346,18 +346,9 @@ void CBSLowering::loopOverFullSubGroups() {
       continue;
     assert(R->Headers.size() == 1 && "vectorized regions loop in 1D");
     BasicBlock *Header = R->Headers[0], *Latch = R->Latches[0];
-    SmallVector<BasicBlock *> Blocks = {R->Preheader, Header};
-    append_range(Blocks, R->Clones);
-    append_range(Blocks, R->Latches);
-    Blocks.push_back(R->Exit);
     ValueToValueMapTy VMap;
-    SmallVector<BasicBlock *> Copies;
-    for (BasicBlock *BB : Blocks) {
-      BasicBlock *NB = CloneBasicBlock(BB, VMap, ".full", W);
-      VMap[BB] = NB;
-      Copies.push_back(NB);
-    }
-    remapInstructionsInBlocks(Copies, VMap);
+    SmallVector<BasicBlock *> Copies =
+        cloneBlocks(getLoopBlocks(*R), VMap, ".full");
     for (Value *Lanes : R->LaneCounts)
       if (Value *Copy = VMap.lookup(Lanes))
         Copy->replaceAllUsesWith(
@@ -428,12 +419,7 @@ void CBSLowering::loopOverFullSubGroups() {
     unsigned Batch = 1;
     if (BatchReductions) {
       ValueToValueMapTy FullToBatch;
-      for (BasicBlock *BB : Copies) {
-        BasicBlock *NB = CloneBasicBlock(BB, FullToBatch, ".batch", W);
-        FullToBatch[BB] = NB;
-        BatchCopies.push_back(NB);
-      }
-      remapInstructionsInBlocks(BatchCopies, FullToBatch);
+      BatchCopies = cloneBlocks(Copies, FullToBatch, ".batch");
       for (auto KV : VMap)
         if (Value *Copy = FullToBatch.lookup(KV.second))
           BatchMap[KV.first] = Copy;

@@ -210,19 +210,9 @@ void CBSLowering::specializeFullSubGroups() {
       B.CreateICmpEQ(SubGroupLanes, B.getInt64(SubGroupSize), "sg.full");
   Constant *FullLanes = B.getInt64(SubGroupSize);
   for (auto &R : Regions) {
-    SmallVector<BasicBlock *> Blocks = {R->Preheader};
-    append_range(Blocks, R->Headers);
-    append_range(Blocks, R->Clones);
-    append_range(Blocks, R->Latches);
-    Blocks.push_back(R->Exit);
     ValueToValueMapTy VMap;
-    SmallVector<BasicBlock *> Copies;
-    for (BasicBlock *BB : Blocks) {
-      BasicBlock *NB = CloneBasicBlock(BB, VMap, ".full", W);
-      VMap[BB] = NB;
-      Copies.push_back(NB);
-    }
-    remapInstructionsInBlocks(Copies, VMap);
+    SmallVector<BasicBlock *> Copies =
+        cloneBlocks(getLoopBlocks(*R), VMap, ".full");
     for (BasicBlock *NB : Copies)
       for (Instruction &I : *NB) {
         I.replaceUsesOfWith(SubGroupLanes, FullLanes);

@@ -181,6 +181,13 @@ private:
   unsigned batchReductions(Region &R, ValueToValueMapTy &VMap,
                            SmallVectorImpl<BasicBlock *> &Copies);
   void giveLoopsOwnIDs(ArrayRef<BasicBlock *> Blocks);
+  /// A region's loop: preheader, headers, body, latches, exit.
+  static SmallVector<BasicBlock *> getLoopBlocks(const Region &R);
+  /// Copies of \p Blocks in K.wg (names + \p Suffix), remapped among
+  /// themselves through \p VMap; returns them in the same order.
+  SmallVector<BasicBlock *> cloneBlocks(ArrayRef<BasicBlock *> Blocks,
+                                        ValueToValueMapTy &VMap,
+                                        const Twine &Suffix);
   void loopOverGroups();
   void deleteOriginalBlocks();
   void layoutBlocks();

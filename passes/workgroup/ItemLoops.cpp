@@ -172,6 +172,28 @@ void CBSLowering::lowerVaryingBuiltins(Region &R) {
   }
 }
 
+SmallVector<BasicBlock *> CBSLowering::getLoopBlocks(const Region &R) {
+  SmallVector<BasicBlock *> Blocks = {R.Preheader};
+  append_range(Blocks, R.Headers);
+  append_range(Blocks, R.Clones);
+  append_range(Blocks, R.Latches);
+  Blocks.push_back(R.Exit);
+  return Blocks;
+}
+
+SmallVector<BasicBlock *>
+CBSLowering::cloneBlocks(ArrayRef<BasicBlock *> Blocks, ValueToValueMapTy &VMap,
+                         const Twine &Suffix) {
+  SmallVector<BasicBlock *> Copies;
+  for (BasicBlock *BB : Blocks) {
+    BasicBlock *NB = CloneBasicBlock(BB, VMap, Suffix, W);
+    VMap[BB] = NB;
+    Copies.push_back(NB);
+  }
+  remapInstructionsInBlocks(Copies, VMap);
+  return Copies;
+}
+
 void CBSLowering::tagParallelAccesses(Region &R) {
   auto IsPrivate = [&](Value *Ptr) {
     auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
