@@ -283,7 +283,8 @@ void KernelShape::computeAffineShapes() {
   ReversePostOrderTraversal<Function *> RPOT(F);
   for (BasicBlock *BB : RPOT) {
     for (Instruction &I : *BB) {
-      if (UI->isUniform(&I) || isa<PHINode>(I))
+      // A value's stride is between lanes' scalars: vectors have none.
+      if (UI->isUniform(&I) || isa<PHINode>(I) || I.getType()->isVectorTy())
         continue;
       std::optional<int64_t> Stride;
       if (isUnitStrideSource(&I)) {

@@ -331,10 +331,20 @@ void SubGroupVectorizer::appendLoopOrder(BodyPlan &Plan, Loop *L,
 }
 
 Type *SubGroupVectorizer::getVectorType(Type *T) const {
+  if (auto *VT = dyn_cast<FixedVectorType>(T))
+    return FixedVectorType::get(VT->getElementType(), VT->getNumElements() * S);
   return FixedVectorType::get(T, S);
 }
 
-Value *SubGroupVectorizer::splat(Value *V) { return B.CreateVectorSplat(S, V); }
+Value *SubGroupVectorizer::splat(Value *V) {
+  unsigned N = getLaneElementCount(V->getType());
+  if (!V->getType()->isVectorTy())
+    return B.CreateVectorSplat(S, V);
+  SmallVector<int> Picks;
+  for (unsigned E = 0; E < N; ++E)
+    Picks.append(S, E);
+  return B.CreateShuffleVector(V, Picks);
+}
 
 Value *SubGroupVectorizer::getLaneIds(Type *Ty) {
   SmallVector<Constant *> Ids;
@@ -408,7 +418,9 @@ Value *SubGroupVectorizer::getScalar(Value *V) {
 
 Value *SubGroupVectorizer::getVector(Value *V) {
   if (auto *Cst = dyn_cast<Constant>(V))
-    return ConstantVector::getSplat(ElementCount::getFixed(S), Cst);
+    return Cst->getType()->isVectorTy()
+               ? splat(Cst)
+               : ConstantVector::getSplat(ElementCount::getFixed(S), Cst);
   if (Value *New = Vectors.lookup(V))
     return New;
   return splat(getScalar(V));
@@ -416,7 +428,7 @@ Value *SubGroupVectorizer::getVector(Value *V) {
 
 Value *SubGroupVectorizer::getLane(Value *V, unsigned Lane) {
   if (isVector(V))
-    return B.CreateExtractElement(getVector(V), B.getInt32(Lane));
+    return extractLane(getVector(V), Lane);
   return getScalar(V);
 }
 
@@ -470,7 +482,7 @@ SubGroupVectorizer::replicatePerLane(Value *LaneMask, Type *ResultTy,
                              : B.getTrue();
     Value *R = emitGuarded(Active, ResultTy, [&] { return Body(L); });
     if (Result)
-      Result = B.CreateInsertElement(Result, R, B.getInt32(L));
+      Result = insertLane(Result, R, L);
   }
   return Result;
 }
@@ -703,7 +715,8 @@ void SubGroupVectorizer::emitEdge(BasicBlock *From, BasicBlock *Succ,
     Value *Cur = B.CreateLoad(PS->getAllocatedType(), PS);
     Value *New;
     if (isVector(&P)) {
-      New = B.CreateSelect(Edge, getVector(In), Cur);
+      New =
+          B.CreateSelect(expandMask(Edge, Cur->getType()), getVector(In), Cur);
     } else {
       if (!AnyEdge)
         AnyEdge = any(Edge);
@@ -872,12 +885,16 @@ void SubGroupVectorizer::widenGeneric(Instruction &I) {
   if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
     Value *L = getVector(BO->getOperand(0)), *R = getVector(BO->getOperand(1));
     if (BO->isIntDivRem()) // inactive lanes divide by one
-      R = B.CreateSelect(Mask, R, ConstantInt::get(R->getType(), 1));
+      R = B.CreateSelect(expandMask(Mask, R->getType()), R,
+                         ConstantInt::get(R->getType(), 1));
     New = B.CreateBinOp(BO->getOpcode(), L, R);
     cast<Instruction>(New)->copyIRFlags(BO);
   } else if (auto *UO = dyn_cast<UnaryOperator>(&I)) {
     New = B.CreateUnOp(UO->getOpcode(), getVector(UO->getOperand(0)));
     cast<Instruction>(New)->copyIRFlags(UO);
+  } else if (auto *CI = dyn_cast<CastInst>(&I);
+             CI && CI->getOpcode() == Instruction::BitCast) {
+    New = widenBitCast(*CI);
   } else if (auto *CI = dyn_cast<CastInst>(&I)) {
     New = B.CreateCast(CI->getOpcode(), getVector(CI->getOperand(0)),
                        getVectorType(CI->getDestTy()));
@@ -890,8 +907,15 @@ void SubGroupVectorizer::widenGeneric(Instruction &I) {
       NI->copyIRFlags(Cmp);
   } else if (auto *Sel = dyn_cast<SelectInst>(&I)) {
     Value *Cond = Sel->getCondition();
-    New = B.CreateSelect(isVector(Cond) ? getVector(Cond) : getScalar(Cond),
-                         getVector(Sel->getTrueValue()),
+    Type *WideTy = getVectorType(Sel->getType());
+    // A condition per element, or per lane for all of a lane's elements.
+    if (Cond->getType()->isVectorTy())
+      Cond = getVector(Cond);
+    else if (isVector(Cond))
+      Cond = expandMask(getVector(Cond), WideTy);
+    else
+      Cond = getScalar(Cond);
+    New = B.CreateSelect(Cond, getVector(Sel->getTrueValue()),
                          getVector(Sel->getFalseValue()));
     if (auto *NI = dyn_cast<Instruction>(New))
       NI->copyIRFlags(Sel);
@@ -942,6 +966,9 @@ void SubGroupVectorizer::widen(Instruction &I) {
     B.Insert(I.clone());
     return;
   }
+  if (isVector(&I) && (isa<ExtractElementInst>(I) ||
+                       isa<InsertElementInst>(I) || isa<ShuffleVectorInst>(I)))
+    return widenElementOp(I);
   widenGeneric(I);
 }
 

@@ -12,6 +12,8 @@
 //   WFVLegality.cpp        what cannot be vectorized (the fallback's reasons)
 //   SubGroupVectorizer.cpp block order, masks, linearization, phis, the
 //                          generic widening of arithmetic
+//   VectorElements.cpp     values that are vectors in each lane (sycl::vec,
+//                          <2 x float> pairs): layout and element operations
 //   VectorMemory.cpp       loads, stores, atomics and private variables by
 //                          address shape
 //   VectorCalls.cpp        builtins, intrinsics, replication per lane
@@ -55,6 +57,9 @@ namespace sublane {
 namespace wfv {
 
 using namespace llvm;
+
+/// The elements of a value of type \p T in one lane: N for <N x T>, else 1.
+unsigned getLaneElementCount(Type *T);
 
 /// Why a kernel is not vectorized, for the remark of its fallback.
 struct Refusal {
@@ -180,6 +185,20 @@ private:
   /// poison where it did not run.
   Value *emitGuarded(Value *Cond, Type *ResultTy, function_ref<Value *()> Body);
 
+  // VectorElements.cpp. Lanes' <N x T> values live in one <N*S x T> vector,
+  // element-major (element e of lane l at e*S + l).
+  Value *extractLane(Value *Wide, unsigned Lane);
+  Value *insertLane(Value *Wide, Value *X, unsigned Lane);
+  /// Element \p E of every lane, as <S x T>.
+  Value *getElementLanes(Value *Wide, unsigned E);
+  /// \p LaneMask (<S x i1>) for each element of a vector of type \p WideTy.
+  Value *expandMask(Value *LaneMask, Type *WideTy);
+  Value *toLaneMajor(Value *Wide, unsigned N);
+  Value *toElementMajor(Value *Wide, unsigned N);
+  Value *widenBitCast(CastInst &Cast);
+  Value *selectElement(Value *Wide, unsigned N, Value *Index);
+  void widenElementOp(Instruction &I);
+
   // VectorMemory.cpp.
   void widenLoad(LoadInst &LI);
   void widenStore(StoreInst &SI);
@@ -188,6 +207,8 @@ private:
   void widenAlloca(AllocaInst &AI);
   void emitUniformAccess(Instruction &I);
   bool isContiguous(Value *Ptr, Type *AccessTy) const;
+  Value *loadElements(LoadInst &L);
+  void storeElements(StoreInst &St);
 
   // VectorCalls.cpp.
   void widenCall(CallInst &CI);

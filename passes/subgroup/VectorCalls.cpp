@@ -185,7 +185,7 @@ void SubGroupVectorizer::replicateCall(CallInst &CI, bool Masked) {
     if (isVector(&CI))
       setVector(CI, R);
     else
-      setScalar(CI, B.CreateExtractElement(R, B.getInt32(0)));
+      setScalar(CI, extractLane(R, 0));
   }
 }
 

@@ -13,6 +13,7 @@
 #include "SubGroupVectorizer.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #define DEBUG_TYPE "sublane-wfv"
@@ -32,6 +33,22 @@ namespace wfv {
 static bool isPackable(const DataLayout &DL, Type *T) {
   return (T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy()) &&
          DL.getTypeSizeInBits(T) == DL.getTypeAllocSizeInBits(T);
+}
+
+/// Vectors whose elements lie side by side, as packable scalars do.
+static bool isPackableVector(const DataLayout &DL, Type *T) {
+  auto *VT = dyn_cast<FixedVectorType>(T);
+  return VT && isPackable(DL, VT->getElementType());
+}
+
+/// Lanes' vectors of type \p VT that \p Ptr finds one after another, with
+/// nothing between them (a <3 x float> takes 16 bytes in memory).
+static bool isContiguousVector(const KernelShape &Shapes, const DataLayout &DL,
+                               Value *Ptr, FixedVectorType *VT) {
+  sublane::Shape PS = Shapes.getShape(Ptr);
+  return DL.getTypeSizeInBits(VT) == DL.getTypeAllocSizeInBits(VT) &&
+         PS.isAffine() &&
+         PS.Stride == int64_t(DL.getTypeAllocSize(VT).getFixedValue());
 }
 
 bool SubGroupVectorizer::isContiguous(Value *Ptr, Type *AccessTy) const {
@@ -62,6 +79,10 @@ void SubGroupVectorizer::widenLoad(LoadInst &L) {
   Type *Ty = L.getType();
   if (!isVector(&L)) {
     emitUniformAccess(L);
+    return;
+  }
+  if (L.isSimple() && isVector(Ptr) && isPackableVector(DL, Ty)) {
+    setVector(L, loadElements(L));
     return;
   }
   if (!L.isSimple() || !isPackable(DL, Ty) || !isVector(Ptr)) {
@@ -95,6 +116,10 @@ void SubGroupVectorizer::widenStore(StoreInst &St) {
     return;
   }
   Type *Ty = Val->getType();
+  if (St.isSimple() && isPackableVector(DL, Ty)) {
+    storeElements(St);
+    return;
+  }
   if (!St.isSimple() || !isPackable(DL, Ty)) {
     ++NumReplicatedAccesses;
     replicatePerLane(Mask, B.getVoidTy(), [&](unsigned Lane) -> Value * {
@@ -119,6 +144,68 @@ void SubGroupVectorizer::widenStore(StoreInst &St) {
                                 Mask);
   }
   New->setAAMetadata(St.getAAMetadata());
+}
+
+/// Each lane's vector: one wide load when the lanes' vectors lie side by
+/// side (then rearranged element-major), else a gather per element.
+Value *SubGroupVectorizer::loadElements(LoadInst &L) {
+  auto *VT = cast<FixedVectorType>(L.getType());
+  unsigned N = VT->getNumElements();
+  Type *WideTy = getVectorType(VT);
+  Value *Ptrs = getVector(L.getPointerOperand());
+  if (isContiguousVector(*P->Shapes, DL, L.getPointerOperand(), VT)) {
+    ++NumContiguous;
+    Value *Base = B.CreateExtractElement(Ptrs, B.getInt32(0));
+    Value *LaneMajorMask = toLaneMajor(expandMask(Mask, WideTy), N);
+    Instruction *New =
+        B.CreateMaskedLoad(WideTy, Base, L.getAlign(), LaneMajorMask);
+    New->setAAMetadata(L.getAAMetadata());
+    return toElementMajor(New, N);
+  }
+  ++NumGatherScatter;
+  uint64_t Size = DL.getTypeAllocSize(VT->getElementType());
+  SmallVector<Value *, 16> Elements;
+  for (unsigned E = 0; E < N; ++E) {
+    Value *At =
+        E ? B.CreateGEP(B.getInt8Ty(), Ptrs, B.getInt64(E * Size)) : Ptrs;
+    Instruction *Gather =
+        B.CreateMaskedGather(getVectorType(VT->getElementType()), At,
+                             commonAlignment(L.getAlign(), E * Size), Mask);
+    Gather->setAAMetadata(L.getAAMetadata());
+    Elements.push_back(Gather);
+  }
+  return N == 1 ? Elements.front() : concatenateVectors(B, Elements);
+}
+
+/// Each lane's vector: one wide store when the lanes' vectors lie side by
+/// side, else a scatter per element (lanes storing to one address: the last
+/// active lane's elements stay, as for scalars).
+void SubGroupVectorizer::storeElements(StoreInst &St) {
+  auto *VT = cast<FixedVectorType>(St.getValueOperand()->getType());
+  unsigned N = VT->getNumElements();
+  Type *WideTy = getVectorType(VT);
+  Value *Val = getVector(St.getValueOperand());
+  Value *Ptr = St.getPointerOperand();
+  Value *Ptrs = getVector(Ptr);
+  if (isVector(Ptr) && isContiguousVector(*P->Shapes, DL, Ptr, VT)) {
+    ++NumContiguous;
+    Value *Base = B.CreateExtractElement(Ptrs, B.getInt32(0));
+    Value *LaneMajorMask = toLaneMajor(expandMask(Mask, WideTy), N);
+    Instruction *New = B.CreateMaskedStore(toLaneMajor(Val, N), Base,
+                                           St.getAlign(), LaneMajorMask);
+    New->setAAMetadata(St.getAAMetadata());
+    return;
+  }
+  ++NumGatherScatter;
+  uint64_t Size = DL.getTypeAllocSize(VT->getElementType());
+  for (unsigned E = 0; E < N; ++E) {
+    Value *At =
+        E ? B.CreateGEP(B.getInt8Ty(), Ptrs, B.getInt64(E * Size)) : Ptrs;
+    Instruction *Scatter =
+        B.CreateMaskedScatter(getElementLanes(Val, E), At,
+                              commonAlignment(St.getAlign(), E * Size), Mask);
+    Scatter->setAAMetadata(St.getAAMetadata());
+  }
 }
 
 /// The operation that combines the lanes' operands of an atomic \p Op into

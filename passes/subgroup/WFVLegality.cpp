@@ -2,8 +2,9 @@
 //
 // The vectorizer keeps one vector per value that differs between lanes, so
 // such values must be scalars in the original (integers, floating point,
-// pointers). Control flow must be reducible and free of exceptions. What is
-// refused here runs under hierarchical CBS instead, and the remark says why.
+// pointers) or fixed vectors of them, not aggregates. Control flow must be
+// reducible and free of exceptions. What is refused here runs under
+// hierarchical CBS instead, and the remark says why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +22,15 @@ using namespace llvm;
 namespace sublane {
 namespace wfv {
 
-static bool isLaneType(Type *T) {
+static bool isScalarLaneType(Type *T) {
   return T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy();
+}
+
+/// Scalars, and fixed vectors of them (VectorElements.cpp).
+static bool isLaneType(Type *T) {
+  if (auto *VT = dyn_cast<FixedVectorType>(T))
+    return isScalarLaneType(VT->getElementType());
+  return isScalarLaneType(T);
 }
 
 static std::string typeName(Type *T) {
@@ -90,15 +98,23 @@ std::optional<Refusal> checkVectorizable(Function &K,
       continue;
     if (!isLaneType(I.getType()))
       return Refusal{"a value of type '" + typeName(I.getType()) +
-                         "' differs between work-items (only scalar values "
-                         "are vectorized yet)",
+                         "' differs between work-items (only scalars and "
+                         "vectors of them are vectorized yet)",
                      &I};
-    if (isa<ExtractElementInst>(I) || isa<InsertElementInst>(I) ||
-        isa<ShuffleVectorInst>(I) || isa<ExtractValueInst>(I) ||
-        isa<InsertValueInst>(I) || isa<VAArgInst>(I) || isa<LandingPadInst>(I))
-      return Refusal{"it takes apart a vector or aggregate value that differs "
+    if (isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) ||
+        isa<VAArgInst>(I) || isa<LandingPadInst>(I))
+      return Refusal{"it takes apart an aggregate value that differs "
                      "between work-items",
                      &I};
+    if (I.getType()->isVectorTy() &&
+        (isa<GetElementPtrInst>(I) || isa<AtomicRMWInst>(I)))
+      return Refusal{"a vector of addresses or an atomic on a vector differs "
+                     "between work-items",
+                     &I};
+    if (getBuiltinKind(&I) == BuiltinKind::Collective &&
+        any_of(cast<CallBase>(I).args(),
+               [](const Use &A) { return A->getType()->isVectorTy(); }))
+      return Refusal{"a collective on a vector value", &I};
   }
   return std::nullopt;
 }

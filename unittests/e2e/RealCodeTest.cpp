@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <list>
 #include <numeric>
@@ -381,6 +382,92 @@ template <uint32_t S> void checkNonScalarValuesAndComparisons() {
 TEST(RealCode, NonScalarValuesAndComparisons) {
   forEachSubGroupSize(
       [](auto S) { checkNonScalarValuesAndComparisons<S()>(); });
+}
+
+struct Pair {
+  float re, im;
+};
+
+/// Kept out of line: the x86-64 ABI passes and returns the pair as
+/// <2 x float>, a vector per work-item.
+[[gnu::noinline]] Pair mulPair(Pair a, Pair b) {
+  return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+
+/// What each work-item computes, on the host and in the kernel alike.
+struct PairsResult {
+  int iterations;
+  float re, im, picked, dot, zre, zim;
+  sycl::float4 v;
+};
+PairsResult pairsAndComplex(size_t i, size_t n, sycl::float4 v,
+                            sycl::float2 g) {
+  std::complex<float> c(-2.0f + 2.5f * float(i % 17) / 16.0f,
+                        -1.2f + 2.4f * float(i / 17 % 11) / 10.0f);
+  std::complex<float> z = 0;
+  int k = 0;
+  while (k < 40 && std::norm(z) <= 4.0f) {
+    z = z * z + c;
+    ++k;
+  }
+  Pair p{v.x(), v.y()};
+  if (i % 3 != 0)
+    p = mulPair(p, Pair{g.x(), 0.5f});
+  v = v.wzyx() * 2.0f + sycl::float4(g.x(), g.y(), g.y(), g.x());
+  return {k, p.re, p.im, v[int(i % 4)], sycl::dot(v, v), z.real(), z.imag(), v};
+}
+
+template <uint32_t S> struct PairsKernel;
+
+/// Vectors per work-item as real code has them: sycl::float4 and float2
+/// loaded from consecutive and scattered addresses, swizzled and indexed by
+/// a varying index, a pair of floats through a call that is not inlined, and
+/// std::complex in a loop whose trip count differs per work-item.
+template <uint32_t S> void checkPairsAndComplexValues() {
+  sycl::queue q;
+  const size_t wg = workGroupSize(S), n = 3 * wg;
+  auto *vin = sycl::malloc_shared<sycl::float4>(n, q);
+  auto *pin = sycl::malloc_shared<sycl::float2>(2 * n, q);
+  auto *out = sycl::malloc_shared<PairsResult>(n, q);
+  std::vector<sycl::float4> original(n);
+  for (size_t i = 0; i < n; ++i)
+    vin[i] = original[i] = sycl::float4(float(i % 7) - 3.0f, 0.25f * float(i),
+                                        1.0f, -float(i % 5));
+  for (size_t i = 0; i < 2 * n; ++i)
+    pin[i] = sycl::float2(float(i % 9) * 0.5f, -float(i % 4));
+  q.parallel_for<PairsKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         sycl::float2 g = pin[(i * 7) % (2 * n)];
+         PairsResult r = pairsAndComplex(i, n, vin[i], g);
+         out[i] = r;
+         vin[i] = r.v;
+       })
+      .wait();
+  for (size_t i = 0; i < n; ++i) {
+    PairsResult want =
+        pairsAndComplex(i, n, original[i], pin[(i * 7) % (2 * n)]);
+    const PairsResult &got = out[i];
+    ASSERT_EQ(got.iterations, want.iterations) << "S=" << S << " item " << i;
+    for (auto [g, w] : {std::pair{got.re, want.re},
+                        {got.im, want.im},
+                        {got.picked, want.picked},
+                        {got.dot, want.dot},
+                        {got.zre, want.zre},
+                        {got.zim, want.zim}})
+      ASSERT_NEAR(g, w, 1e-4f * (1.0f + std::fabs(w)))
+          << "S=" << S << " item " << i;
+    for (int e = 0; e < 4; ++e)
+      ASSERT_EQ(vin[i][e], want.v[e]) << "S=" << S << " item " << i;
+  }
+  sycl::free(vin, q);
+  sycl::free(pin, q);
+  sycl::free(out, q);
+}
+
+TEST(RealCode, PairsComplexAndVecPerWorkItem) {
+  forEachSubGroupSize([](auto S) { checkPairsAndComplexValues<S()>(); });
 }
 
 struct SubGroupSizeFunctor {
