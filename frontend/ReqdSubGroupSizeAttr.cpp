@@ -3,16 +3,22 @@
 // A clang plugin (loaded with -fplugin=SublaneClangPlugin.so; the wrapper and
 // the CMake package load it) that gives clang SYCL's kernel attributes
 //   [[sycl::reqd_sub_group_size(N)]]  and  [[intel::reqd_sub_group_size(N)]]
-// on a kernel functor's operator(), a free kernel function, or a lambda in
-// the `[=] [[sycl::reqd_sub_group_size(16)]] (sycl::nd_item<1> it) {...}`
-// position. Clang outside SYCL mode knows neither: the plugin turns each into
-// the annotation "sublane.reqd_sub_group_size=N", which sublane-prepare reads
-// as the kernel's requested sub-group size. A size that depends on a
-// template parameter becomes an annotation with the size as its argument,
-// which clang instantiates with the template. Where clang cannot hand the
-// attribute to a plugin (after a lambda's parameters it appertains to the
-// call operator's type), clang refuses it, and the plugin adds a note that
-// says how to ask for the size instead.
+// on a kernel functor's operator(), a free kernel function, or a lambda,
+// before or after its parameters. Clang outside SYCL mode knows neither: the
+// plugin turns each into the annotation "sublane.reqd_sub_group_size=N",
+// which sublane-prepare reads as the kernel's requested sub-group size. A
+// size that depends on a template parameter becomes an annotation with the
+// size as its argument, which clang instantiates with the template.
+//
+// After a lambda's parameters, where the SYCL 2020 specification's examples
+// put it, the attribute appertains to the call operator's type, and clang 19
+// gives plugins no type attributes: it reports "cannot be applied to types"
+// and drops the attribute. The plugin's diagnostic consumer takes that
+// report when the size is a literal, undoes the error, and remembers the
+// size and place; its AST consumer then annotates
+// the call operator of the lambda whose parameters the place follows, before
+// code generation sees it. A size written as a name there (a template
+// parameter) stays an error, with a note on how to write it instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,13 +26,17 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
+#include <memory>
 
 using namespace clang;
 
@@ -62,6 +72,14 @@ Expr *getSizeArgument(Sema &S, const ParsedAttr &Attr) {
   return E.isUsable() ? E.get() : nullptr;
 }
 
+bool isValidSize(int64_t N) {
+  return N == 1 || N == 4 || N == 8 || N == 16 || N == 32 || N == 64;
+}
+
+std::string getAnnotation(int64_t Size) {
+  return "sublane.reqd_sub_group_size=" + std::to_string(Size);
+}
+
 struct ReqdSubGroupSizeAttrInfo : public ParsedAttrInfo {
   ReqdSubGroupSizeAttrInfo() {
     // Clang counts a plugin attribute's arguments itself only up to OptArgs;
@@ -93,10 +111,7 @@ struct ReqdSubGroupSizeAttrInfo : public ParsedAttrInfo {
     }
     std::optional<llvm::APSInt> Size =
         Arg ? Arg->getIntegerConstantExpr(S.Context) : std::nullopt;
-    auto Valid = [](int64_t N) {
-      return N == 1 || N == 4 || N == 8 || N == 16 || N == 32 || N == 64;
-    };
-    if (!Size || !Valid(Size->getExtValue())) {
+    if (!Size || !isValidSize(Size->getExtValue())) {
       unsigned ID = S.getDiagnostics().getCustomDiagID(
           DiagnosticsEngine::Error,
           "'reqd_sub_group_size' takes a constant sub-group size: 1, 4, 8, "
@@ -104,24 +119,58 @@ struct ReqdSubGroupSizeAttrInfo : public ParsedAttrInfo {
       S.Diag(Attr.getLoc(), ID);
       return AttributeNotApplied;
     }
-    std::string Note =
-        "sublane.reqd_sub_group_size=" + std::to_string(Size->getExtValue());
-    D->addAttr(
-        AnnotateAttr::Create(S.Context, Note, nullptr, 0, Attr.getRange()));
+    D->addAttr(AnnotateAttr::Create(S.Context,
+                                    getAnnotation(Size->getExtValue()), nullptr,
+                                    0, Attr.getRange()));
     return AttributeApplied;
   }
 };
 
-/// Forwards every diagnostic; after clang's "cannot be applied to types" for
-/// reqd_sub_group_size, says where the attribute can go.
+/// Sizes written after a lambda's parameters, where clang dropped them: the
+/// attribute's place and the size, until a lambda claims them.
+struct TypePositionSizes {
+  SmallVector<std::pair<SourceLocation, int64_t>> Pending;
+};
+
+/// The literal size of a reqd_sub_group_size whose spelling starts at
+/// \p Text, if it is one: "sycl::reqd_sub_group_size ( 16 )".
+std::optional<int64_t> parseLiteralSize(StringRef Text) {
+  for (StringRef Scope : {"sycl::", "intel::", ""})
+    if (Text.consume_front((Scope + "reqd_sub_group_size").str()))
+      break;
+  Text = Text.ltrim();
+  if (!Text.consume_front("("))
+    return std::nullopt;
+  Text = Text.ltrim();
+  uint64_t Size;
+  if (Text.consumeInteger(10, Size))
+    return std::nullopt;
+  Text = Text.ltrim();
+  while (!Text.empty() && (Text.front() == 'u' || Text.front() == 'U' ||
+                           Text.front() == 'l' || Text.front() == 'L'))
+    Text = Text.drop_front();
+  if (!Text.ltrim().starts_with(")") || !isValidSize(int64_t(Size)))
+    return std::nullopt;
+  return int64_t(Size);
+}
+
+/// Forwards every diagnostic but clang's "cannot be applied to types" for a
+/// reqd_sub_group_size with a literal size: that one it undoes and
+/// remembers. For one with any other argument it adds a note on where the
+/// attribute can go.
 class TypePositionAdvisor : public DiagnosticConsumer {
+  DiagnosticsEngine &Diags;
   DiagnosticConsumer *Next;
   std::unique_ptr<DiagnosticConsumer> Owned;
+  std::shared_ptr<TypePositionSizes> Sizes;
+  bool ErrorSeen = false;
 
 public:
-  TypePositionAdvisor(DiagnosticConsumer *Next,
-                      std::unique_ptr<DiagnosticConsumer> Owned)
-      : Next(Next), Owned(std::move(Owned)) {}
+  TypePositionAdvisor(DiagnosticsEngine &Diags, DiagnosticConsumer *Next,
+                      std::unique_ptr<DiagnosticConsumer> Owned,
+                      std::shared_ptr<TypePositionSizes> Sizes)
+      : Diags(Diags), Next(Next), Owned(std::move(Owned)),
+        Sizes(std::move(Sizes)) {}
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     Next->BeginSourceFile(LO, PP);
   }
@@ -133,30 +182,109 @@ public:
   }
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
+    std::optional<StringRef> Text = getReqdSubGroupSizeText(Info);
+    if (std::optional<int64_t> Size =
+            Text ? parseLiteralSize(*Text) : std::nullopt) {
+      // Undone only as the first error: resetting the engine's counts then
+      // leaves it as it was before, but for the count of warnings it prints
+      // at the end. After another error the compilation fails anyway.
+      if (!ErrorSeen)
+        Diags.Reset(/*soft=*/true);
+      Sizes->Pending.push_back({Info.getLocation(), *Size});
+      return;
+    }
+    if (Level >= DiagnosticsEngine::Error)
+      ErrorSeen = true;
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     Next->HandleDiagnostic(Level, Info);
+    if (!Text)
+      return;
+    PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
+    llvm::errs() << P.getFilename() << ":" << P.getLine() << ":"
+                 << P.getColumn()
+                 << ": note: sublane: after a lambda's parameters the "
+                    "attribute takes a literal size; for a size given by a "
+                    "name, write it before the parameters, as in '[=] "
+                    "[[sycl::reqd_sub_group_size(N)]] (sycl::nd_item<1> it) "
+                    "{...}', or pass 'sycl::ext::oneapi::experimental::"
+                    "properties{sub_group_size<N>}' to parallel_for\n";
+  }
+
+private:
+  /// The attribute's text, if \p Info is clang's refusal of
+  /// reqd_sub_group_size in a type's position.
+  static std::optional<StringRef>
+  getReqdSubGroupSizeText(const Diagnostic &Info) {
     if (Info.getID() != diag::err_attribute_not_type_attr ||
         !Info.hasSourceManager() || Info.getLocation().isInvalid())
-      return;
-    const SourceManager &SM = Info.getSourceManager();
-    StringRef Text(SM.getCharacterData(Info.getLocation()));
+      return std::nullopt;
+    StringRef Text(
+        Info.getSourceManager().getCharacterData(Info.getLocation()));
     if (!Text.starts_with("sycl::reqd_sub_group_size") &&
         !Text.starts_with("intel::reqd_sub_group_size") &&
         !Text.starts_with("reqd_sub_group_size"))
-      return;
-    PresumedLoc P = SM.getPresumedLoc(Info.getLocation());
-    llvm::errs() << P.getFilename() << ":" << P.getLine() << ":"
-                 << P.getColumn()
-                 << ": note: sublane: after a lambda's parameters clang gives "
-                    "the attribute to the lambda's type, where no kernel can "
-                    "see it; write it before the parameters, as in '[=] "
-                    "[[sycl::reqd_sub_group_size(16)]] (sycl::nd_item<1> it) "
-                    "{...}', or pass 'sycl::ext::oneapi::experimental::"
-                    "properties{sub_group_size<16>}' to parallel_for\n";
+      return std::nullopt;
+    return Text;
   }
 };
 
-/// Installs the advisor in front of clang's diagnostic printer.
+/// Gives each remembered size to the lambda whose parameters it follows,
+/// as each top-level declaration is complete and before code generation
+/// sees it; warns at the end about sizes no lambda took.
+class TypePositionConsumer : public ASTConsumer,
+                             public RecursiveASTVisitor<TypePositionConsumer> {
+  CompilerInstance &CI;
+  std::shared_ptr<TypePositionSizes> Sizes;
+
+public:
+  TypePositionConsumer(CompilerInstance &CI,
+                       std::shared_ptr<TypePositionSizes> Sizes)
+      : CI(CI), Sizes(std::move(Sizes)) {}
+
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    if (Sizes->Pending.empty())
+      return true;
+    for (Decl *D : Group)
+      TraverseDecl(D);
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    CompoundStmt *Body = L->getCompoundStmtBody();
+    if (!Body)
+      return true;
+    const SourceManager &SM = CI.getSourceManager();
+    SourceLocation Begin = L->getIntroducerRange().getEnd();
+    SourceLocation End = Body->getLBracLoc();
+    auto &Pending = Sizes->Pending;
+    for (auto *It = Pending.begin(); It != Pending.end(); ++It) {
+      if (!SM.isBeforeInTranslationUnit(Begin, It->first) ||
+          !SM.isBeforeInTranslationUnit(It->first, End))
+        continue;
+      CXXMethodDecl *Call = L->getCallOperator();
+      Call->addAttr(AnnotateAttr::CreateImplicit(
+          CI.getASTContext(), getAnnotation(It->second), nullptr, 0,
+          SourceRange(It->first)));
+      Pending.erase(It);
+      break;
+    }
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &) override {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    unsigned ID = Diags.getCustomDiagID(
+        DiagnosticsEngine::Warning,
+        "'reqd_sub_group_size' ignored: in a type's position it applies only "
+        "after a lambda's parameters");
+    for (auto &[Loc, Size] : Sizes->Pending)
+      Diags.Report(Loc, ID);
+    Sizes->Pending.clear();
+  }
+};
+
+/// Installs the advisor in front of clang's diagnostic printer and the
+/// consumer that hands the sizes it keeps to lambdas.
 class InstallAdvisor : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -165,9 +293,11 @@ protected:
     std::unique_ptr<DiagnosticConsumer> Owned =
         Diags.ownsClient() ? Diags.takeClient() : nullptr;
     DiagnosticConsumer *Next = Owned ? Owned.get() : Diags.getClient();
-    Diags.setClient(new TypePositionAdvisor(Next, std::move(Owned)),
-                    /*ShouldOwnClient=*/true);
-    return std::make_unique<ASTConsumer>();
+    auto Sizes = std::make_shared<TypePositionSizes>();
+    Diags.setClient(
+        new TypePositionAdvisor(Diags, Next, std::move(Owned), Sizes),
+        /*ShouldOwnClient=*/true);
+    return std::make_unique<TypePositionConsumer>(CI, std::move(Sizes));
   }
   bool ParseArgs(const CompilerInstance &,
                  const std::vector<std::string> &) override {

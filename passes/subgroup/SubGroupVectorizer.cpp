@@ -515,19 +515,61 @@ void SubGroupVectorizer::emitIds() {
   LinearIds = B.CreateAdd(splat(Base), getLaneIds(I64), "lid.linear",
                           /*HasNUW=*/true, /*HasNSW=*/true);
   // Row-major: the last dimension varies fastest.
-  Value *Rest = P->WholeRows ? Base : LinearIds;
-  for (int D = Dims - 1; D > 0; --D) {
-    Value *R = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
-    if (!P->WholeRows)
-      R = splat(R);
-    LocalIds[D] = B.CreateURem(Rest, R, "lid" + Twine(D));
-    Rest = B.CreateUDiv(Rest, R);
-  }
-  LocalIds[0] = Rest;
-  if (P->WholeRows)
+  if (P->WholeRows) {
+    Value *Rest = Base;
+    for (int D = Dims - 1; D > 0; --D) {
+      Value *R = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
+      LocalIds[D] = B.CreateURem(Rest, R, "lid" + Twine(D));
+      Rest = B.CreateUDiv(Rest, R);
+    }
+    LocalIds[0] = Rest;
     LocalIds[Dims - 1] =
         B.CreateAdd(splat(LocalIds[Dims - 1]), getLaneIds(I64),
                     "lid" + Twine(Dims - 1), /*HasNUW=*/true, /*HasNSW=*/true);
+    return;
+  }
+  // A lane's id in the work-group is a scalar base plus a small vector
+  // offset. Each dimension divides the base once per sub-group and only the
+  // offset per lane, without the per-lane 64-bit division x86 lacks.
+  Type *I32 = B.getInt32Ty();
+  Value *RestBase = Base;
+  Value *RestOffset = getLaneIds(I32);
+  for (int D = Dims - 1; D > 0; --D) {
+    Value *R = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
+    Value *BaseColumn = B.CreateTrunc(B.CreateURem(RestBase, R), I32);
+    Value *Offset = B.CreateAdd(splat(BaseColumn), RestOffset, "",
+                                /*HasNUW=*/true, /*HasNSW=*/true);
+    auto [Quotient, Remainder] = emitSmallDivRem(Offset, R);
+    LocalIds[D] = B.CreateZExt(Remainder, getVectorType(I64), "lid" + Twine(D));
+    RestBase = B.CreateUDiv(RestBase, R);
+    RestOffset = Quotient;
+  }
+  LocalIds[0] =
+      B.CreateAdd(splat(RestBase), B.CreateZExt(RestOffset, getVectorType(I64)),
+                  "lid0", /*HasNUW=*/true, /*HasNSW=*/true);
+}
+
+/// Quotient and remainder of lane values below 2^22 by a positive divisor
+/// that fits in i32, as i32 vectors. A local id is below the largest
+/// work-group (2^16) plus a sub-group, so that the quotient is
+/// floor((N + 0.5) * (1 / R)) exactly in single precision: the two roundings
+/// err by less than (N + 0.5) / R * 2^-23 < 0.5 / R, and N + 0.5 lies at
+/// least 0.5 / R from a multiple of R.
+std::pair<Value *, Value *> SubGroupVectorizer::emitSmallDivRem(Value *N,
+                                                                Value *R) {
+  static_assert(MaxWorkGroupSize + 64 < (uint64_t(1) << 22),
+                "local ids must stay exact in single precision");
+  Type *F32 = B.getFloatTy();
+  Value *R32 = B.CreateTrunc(R, B.getInt32Ty());
+  Value *Reciprocal =
+      B.CreateFDiv(ConstantFP::get(F32, 1.0), B.CreateUIToFP(R32, F32));
+  Value *Real = B.CreateFAdd(B.CreateUIToFP(N, getVectorType(F32)),
+                             splat(ConstantFP::get(F32, 0.5)));
+  Value *Quotient = B.CreateFPToUI(B.CreateFMul(Real, splat(Reciprocal)),
+                                   N->getType(), "lid.quotient");
+  Value *Remainder = B.CreateSub(N, B.CreateMul(Quotient, splat(R32)), "",
+                                 /*HasNUW=*/true, /*HasNSW=*/true);
+  return {Quotient, Remainder};
 }
 
 /// Whether the sub-group may run the copy for whole rows: it is full, and

@@ -141,6 +141,7 @@ private:
                        SmallVectorImpl<BasicBlock *> &Out);
   void emitEntry();
   void emitIds();
+  std::pair<Value *, Value *> emitSmallDivRem(Value *N, Value *R);
   Value *emitRowCondition();
   void createSlots();
   BasicBlock *emitBody();

@@ -494,8 +494,8 @@ void maxLocalRangeSums(sycl::queue &q, uint32_t *out, size_t n) {
 }
 
 /// SYCL's reqd_sub_group_size, through the clang plugin: on a functor's
-/// operator() and before a lambda's parameters, with a literal or a
-/// template parameter.
+/// operator(), before a lambda's parameters with a literal or a template
+/// parameter, and after them with a literal.
 TEST(RealCode, ReqdSubGroupSizeAttributes) {
   sycl::queue q;
   const size_t n = 128;
@@ -513,6 +513,26 @@ TEST(RealCode, ReqdSubGroupSizeAttributes) {
   for (size_t i = 0; i < n; ++i) {
     ASSERT_EQ(functor[i], 16u * 16u) << i;
     ASSERT_EQ(lambda[i], 8u * 8u) << i;
+  }
+  // After the parameters, as the SYCL 2020 specification writes it.
+  q.parallel_for(sycl::nd_range<1>(n, 64),
+                 [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(32)]] {
+                   sycl::sub_group sg = it.get_sub_group();
+                   functor[it.get_global_id(0)] = sycl::reduce_over_group(
+                       sg, uint32_t(sg.get_max_local_range()[0]),
+                       sycl::plus<>());
+                 });
+  q.parallel_for(sycl::nd_range<1>(n, 64),
+                 [=](sycl::nd_item<1> it) [[intel::reqd_sub_group_size(4)]] {
+                   sycl::sub_group sg = it.get_sub_group();
+                   lambda[it.get_global_id(0)] = sycl::reduce_over_group(
+                       sg, uint32_t(sg.get_max_local_range()[0]),
+                       sycl::plus<>());
+                 });
+  q.wait();
+  for (size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(functor[i], 32u * 32u) << i;
+    ASSERT_EQ(lambda[i], 4u * 4u) << i;
   }
   maxLocalRangeSums<4>(q, lambda, n);
   for (size_t i = 0; i < n; ++i)
