@@ -14,11 +14,11 @@
 // put it, the attribute appertains to the call operator's type, and clang 19
 // gives plugins no type attributes: it reports "cannot be applied to types"
 // and drops the attribute. The plugin's diagnostic consumer takes that
-// report when the size is a literal, undoes the error, and remembers the
-// size and place; its AST consumer then annotates
-// the call operator of the lambda whose parameters the place follows, before
-// code generation sees it. A size written as a name there (a template
-// parameter) stays an error, with a note on how to write it instead.
+// report when the size is a literal (or a macro for one), undoes the error, and
+// remembers the size and place; its AST consumer then annotates the call
+// operator of the lambda whose parameters the place follows, before code
+// generation sees it. A size written as a name there (a template parameter)
+// stays an error, with a note on how to write it instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +32,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/ADT/SmallVector.h"
@@ -132,26 +134,52 @@ struct TypePositionSizes {
   SmallVector<std::pair<SourceLocation, int64_t>> Pending;
 };
 
-/// The literal size of a reqd_sub_group_size whose spelling starts at
-/// \p Text, if it is one: "sycl::reqd_sub_group_size ( 16 )".
-std::optional<int64_t> parseLiteralSize(StringRef Text) {
+/// An integer literal with an optional suffix, all of \p Text.
+std::optional<uint64_t> parseIntegerLiteral(StringRef Text) {
+  uint64_t Value;
+  if (Text.consumeInteger(0, Value))
+    return std::nullopt;
+  Text = Text.ltrim("uUlLzZ");
+  if (!Text.empty())
+    return std::nullopt;
+  return Value;
+}
+
+/// The size of a reqd_sub_group_size whose spelling starts at \p Text, if
+/// it is a literal or an object-like macro that is one:
+/// "sycl::reqd_sub_group_size ( 16 )", "intel::reqd_sub_group_size(SG)".
+std::optional<int64_t> parseLiteralSize(StringRef Text,
+                                        const Preprocessor &PP) {
   for (StringRef Scope : {"sycl::", "intel::", ""})
     if (Text.consume_front((Scope + "reqd_sub_group_size").str()))
       break;
   Text = Text.ltrim();
   if (!Text.consume_front("("))
     return std::nullopt;
-  Text = Text.ltrim();
-  uint64_t Size;
-  if (Text.consumeInteger(10, Size))
+  size_t Close = Text.find(')');
+  if (Close == StringRef::npos)
     return std::nullopt;
-  Text = Text.ltrim();
-  while (!Text.empty() && (Text.front() == 'u' || Text.front() == 'U' ||
-                           Text.front() == 'l' || Text.front() == 'L'))
-    Text = Text.drop_front();
-  if (!Text.ltrim().starts_with(")") || !isValidSize(int64_t(Size)))
+  StringRef Arg = Text.take_front(Close).trim();
+  // A macro that stands for a literal, through a few levels of macros.
+  for (unsigned Depth = 0; Depth < 4 && !Arg.empty() &&
+                           (isalpha(Arg.front()) || Arg.front() == '_');
+       ++Depth) {
+    const IdentifierInfo *Name = PP.getIdentifierInfo(Arg);
+    const MacroInfo *Macro =
+        Name && Name->hasMacroDefinition() ? PP.getMacroInfo(Name) : nullptr;
+    if (!Macro || !Macro->isObjectLike() || Macro->getNumTokens() != 1)
+      return std::nullopt;
+    const Token &T = Macro->getReplacementToken(0);
+    if (!T.is(tok::numeric_constant) && !T.is(tok::identifier))
+      return std::nullopt;
+    Arg = StringRef(T.is(tok::identifier)
+                        ? T.getIdentifierInfo()->getName()
+                        : StringRef(T.getLiteralData(), T.getLength()));
+  }
+  std::optional<uint64_t> Size = parseIntegerLiteral(Arg);
+  if (!Size || !isValidSize(int64_t(*Size)))
     return std::nullopt;
-  return int64_t(Size);
+  return int64_t(*Size);
 }
 
 /// Forwards every diagnostic but clang's "cannot be applied to types" for a
@@ -160,16 +188,18 @@ std::optional<int64_t> parseLiteralSize(StringRef Text) {
 /// attribute can go.
 class TypePositionAdvisor : public DiagnosticConsumer {
   DiagnosticsEngine &Diags;
+  const Preprocessor &PP;
   DiagnosticConsumer *Next;
   std::unique_ptr<DiagnosticConsumer> Owned;
   std::shared_ptr<TypePositionSizes> Sizes;
   bool ErrorSeen = false;
 
 public:
-  TypePositionAdvisor(DiagnosticsEngine &Diags, DiagnosticConsumer *Next,
+  TypePositionAdvisor(DiagnosticsEngine &Diags, const Preprocessor &PP,
+                      DiagnosticConsumer *Next,
                       std::unique_ptr<DiagnosticConsumer> Owned,
                       std::shared_ptr<TypePositionSizes> Sizes)
-      : Diags(Diags), Next(Next), Owned(std::move(Owned)),
+      : Diags(Diags), PP(PP), Next(Next), Owned(std::move(Owned)),
         Sizes(std::move(Sizes)) {}
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     Next->BeginSourceFile(LO, PP);
@@ -184,7 +214,7 @@ public:
                         const Diagnostic &Info) override {
     std::optional<StringRef> Text = getReqdSubGroupSizeText(Info);
     if (std::optional<int64_t> Size =
-            Text ? parseLiteralSize(*Text) : std::nullopt) {
+            Text ? parseLiteralSize(*Text, PP) : std::nullopt) {
       // Undone only as the first error: resetting the engine's counts then
       // leaves it as it was before, but for the count of warnings it prints
       // at the end. After another error the compilation fails anyway.
@@ -294,9 +324,9 @@ protected:
         Diags.ownsClient() ? Diags.takeClient() : nullptr;
     DiagnosticConsumer *Next = Owned ? Owned.get() : Diags.getClient();
     auto Sizes = std::make_shared<TypePositionSizes>();
-    Diags.setClient(
-        new TypePositionAdvisor(Diags, Next, std::move(Owned), Sizes),
-        /*ShouldOwnClient=*/true);
+    Diags.setClient(new TypePositionAdvisor(Diags, CI.getPreprocessor(), Next,
+                                            std::move(Owned), Sizes),
+                    /*ShouldOwnClient=*/true);
     return std::make_unique<TypePositionConsumer>(CI, std::move(Sizes));
   }
   bool ParseArgs(const CompilerInstance &,
