@@ -14,11 +14,12 @@
 // put it, the attribute appertains to the call operator's type, and clang 19
 // gives plugins no type attributes: it reports "cannot be applied to types"
 // and drops the attribute. The plugin's diagnostic consumer takes that
-// report when the size is a literal (or a macro for one), undoes the error, and
-// remembers the size and place; its AST consumer then annotates the call
-// operator of the lambda whose parameters the place follows, before code
-// generation sees it. A size written as a name there (a template parameter)
-// stays an error, with a note on how to write it instead.
+// report when the size is a literal, a macro for one or a name, undoes the
+// error, and remembers the size and place; its AST consumer then annotates
+// the call operator of the lambda whose parameters the place follows, before
+// code generation sees it, resolving a name as an enclosing template's
+// parameter or a constant in scope. An expression there stays an error,
+// with a note on how to write it instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -131,7 +132,14 @@ struct ReqdSubGroupSizeAttrInfo : public ParsedAttrInfo {
 /// Sizes written after a lambda's parameters, where clang dropped them: the
 /// attribute's place and the size, until a lambda claims them.
 struct TypePositionSizes {
-  SmallVector<std::pair<SourceLocation, int64_t>> Pending;
+  struct Size {
+    SourceLocation Loc;
+    /// The size, or the name that gives it (a template parameter or a
+    /// constant), resolved once the lambda is complete.
+    std::optional<int64_t> Literal;
+    std::string Name;
+  };
+  SmallVector<Size> Pending;
 };
 
 /// An integer literal with an optional suffix, all of \p Text.
@@ -145,11 +153,12 @@ std::optional<uint64_t> parseIntegerLiteral(StringRef Text) {
   return Value;
 }
 
-/// The size of a reqd_sub_group_size whose spelling starts at \p Text, if
-/// it is a literal or an object-like macro that is one:
-/// "sycl::reqd_sub_group_size ( 16 )", "intel::reqd_sub_group_size(SG)".
-std::optional<int64_t> parseLiteralSize(StringRef Text,
-                                        const Preprocessor &PP) {
+/// The size of a reqd_sub_group_size whose spelling starts at \p Text, if it
+/// is a literal or an object-like macro that is one
+/// ("sycl::reqd_sub_group_size ( 16 )", "intel::reqd_sub_group_size(SG)"),
+/// or the name that gives it ("reqd_sub_group_size(Size)").
+std::optional<TypePositionSizes::Size>
+parseSizeArgument(StringRef Text, const Preprocessor &PP) {
   for (StringRef Scope : {"sycl::", "intel::", ""})
     if (Text.consume_front((Scope + "reqd_sub_group_size").str()))
       break;
@@ -160,31 +169,33 @@ std::optional<int64_t> parseLiteralSize(StringRef Text,
   if (Close == StringRef::npos)
     return std::nullopt;
   StringRef Arg = Text.take_front(Close).trim();
+  auto IsName = [](StringRef A) {
+    return !A.empty() && (isalpha(A.front()) || A.front() == '_') &&
+           llvm::all_of(A, [](char C) { return isalnum(C) || C == '_'; });
+  };
   // A macro that stands for a literal, through a few levels of macros.
-  for (unsigned Depth = 0; Depth < 4 && !Arg.empty() &&
-                           (isalpha(Arg.front()) || Arg.front() == '_');
-       ++Depth) {
+  for (unsigned Depth = 0; Depth < 4 && IsName(Arg); ++Depth) {
     const IdentifierInfo *Name = PP.getIdentifierInfo(Arg);
-    const MacroInfo *Macro =
-        Name && Name->hasMacroDefinition() ? PP.getMacroInfo(Name) : nullptr;
+    if (!Name || !Name->hasMacroDefinition())
+      return TypePositionSizes::Size{{}, std::nullopt, Arg.str()};
+    const MacroInfo *Macro = PP.getMacroInfo(Name);
     if (!Macro || !Macro->isObjectLike() || Macro->getNumTokens() != 1)
       return std::nullopt;
     const Token &T = Macro->getReplacementToken(0);
     if (!T.is(tok::numeric_constant) && !T.is(tok::identifier))
       return std::nullopt;
-    Arg = StringRef(T.is(tok::identifier)
-                        ? T.getIdentifierInfo()->getName()
-                        : StringRef(T.getLiteralData(), T.getLength()));
+    Arg = T.is(tok::identifier) ? T.getIdentifierInfo()->getName()
+                                : StringRef(T.getLiteralData(), T.getLength());
   }
   std::optional<uint64_t> Size = parseIntegerLiteral(Arg);
   if (!Size || !isValidSize(int64_t(*Size)))
     return std::nullopt;
-  return int64_t(*Size);
+  return TypePositionSizes::Size{{}, int64_t(*Size), ""};
 }
 
 /// Forwards every diagnostic but clang's "cannot be applied to types" for a
-/// reqd_sub_group_size with a literal size: that one it undoes and
-/// remembers. For one with any other argument it adds a note on where the
+/// reqd_sub_group_size with a literal, a macro or a name: that one it undoes
+/// and remembers. For one with any other argument it adds a note on where the
 /// attribute can go.
 class TypePositionAdvisor : public DiagnosticConsumer {
   DiagnosticsEngine &Diags;
@@ -213,14 +224,15 @@ public:
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     std::optional<StringRef> Text = getReqdSubGroupSizeText(Info);
-    if (std::optional<int64_t> Size =
-            Text ? parseLiteralSize(*Text, PP) : std::nullopt) {
+    if (std::optional<TypePositionSizes::Size> Size =
+            Text ? parseSizeArgument(*Text, PP) : std::nullopt) {
       // Undone only as the first error: resetting the engine's counts then
       // leaves it as it was before, but for the count of warnings it prints
       // at the end. After another error the compilation fails anyway.
       if (!ErrorSeen)
         Diags.Reset(/*soft=*/true);
-      Sizes->Pending.push_back({Info.getLocation(), *Size});
+      Size->Loc = Info.getLocation();
+      Sizes->Pending.push_back(std::move(*Size));
       return;
     }
     if (Level >= DiagnosticsEngine::Error)
@@ -233,11 +245,12 @@ public:
     llvm::errs() << P.getFilename() << ":" << P.getLine() << ":"
                  << P.getColumn()
                  << ": note: sublane: after a lambda's parameters the "
-                    "attribute takes a literal size; for a size given by a "
-                    "name, write it before the parameters, as in '[=] "
-                    "[[sycl::reqd_sub_group_size(N)]] (sycl::nd_item<1> it) "
-                    "{...}', or pass 'sycl::ext::oneapi::experimental::"
-                    "properties{sub_group_size<N>}' to parallel_for\n";
+                    "attribute takes a literal size, a macro for one or a "
+                    "name; for an expression, write it before the "
+                    "parameters, as in '[=] [[sycl::reqd_sub_group_size(N)]] "
+                    "(sycl::nd_item<1> it) {...}', or pass "
+                    "'sycl::ext::oneapi::experimental::properties{sub_group_"
+                    "size<N>}' to parallel_for\n";
   }
 
 private:
@@ -288,17 +301,84 @@ public:
     SourceLocation End = Body->getLBracLoc();
     auto &Pending = Sizes->Pending;
     for (auto *It = Pending.begin(); It != Pending.end(); ++It) {
-      if (!SM.isBeforeInTranslationUnit(Begin, It->first) ||
-          !SM.isBeforeInTranslationUnit(It->first, End))
+      if (!SM.isBeforeInTranslationUnit(Begin, It->Loc) ||
+          !SM.isBeforeInTranslationUnit(It->Loc, End))
         continue;
-      CXXMethodDecl *Call = L->getCallOperator();
-      Call->addAttr(AnnotateAttr::CreateImplicit(
-          CI.getASTContext(), getAnnotation(It->second), nullptr, 0,
-          SourceRange(It->first)));
+      annotate(L->getCallOperator(), *It);
       Pending.erase(It);
       break;
     }
     return true;
+  }
+
+  void annotate(CXXMethodDecl *Call, const TypePositionSizes::Size &Size) {
+    ASTContext &Ctx = CI.getASTContext();
+    SourceRange Range(Size.Loc);
+    if (Size.Literal) {
+      Call->addAttr(AnnotateAttr::CreateImplicit(
+          Ctx, getAnnotation(*Size.Literal), nullptr, 0, Range));
+      return;
+    }
+    // A template parameter of an enclosing template: the annotation takes it
+    // as its argument, which clang instantiates with the template.
+    if (NonTypeTemplateParmDecl *Param =
+            findTemplateParameter(Call, Size.Name)) {
+      Expr *Args[] = {DeclRefExpr::Create(
+          Ctx, NestedNameSpecifierLoc(), SourceLocation(), Param,
+          /*RefersToEnclosingVariableOrCapture=*/false, Size.Loc,
+          Param->getType().getNonReferenceType(), VK_PRValue)};
+      Call->addAttr(AnnotateAttr::CreateImplicit(
+          Ctx, "sublane.reqd_sub_group_size", Args, 1, Range));
+      return;
+    }
+    // A constant in an enclosing scope.
+    for (DeclContext *DC = Call->getParent(); DC; DC = DC->getParent())
+      for (NamedDecl *D : DC->lookup(&Ctx.Idents.get(Size.Name)))
+        if (auto *Var = dyn_cast<VarDecl>(D)) {
+          APValue *Value = Var->isUsableInConstantExpressions(Ctx)
+                               ? Var->evaluateValue()
+                               : nullptr;
+          if (Value && Value->isInt() &&
+              isValidSize(Value->getInt().getExtValue())) {
+            Var->setReferenced();
+            Var->markUsed(Ctx);
+            Call->addAttr(AnnotateAttr::CreateImplicit(
+                Ctx, getAnnotation(Value->getInt().getExtValue()), nullptr, 0,
+                Range));
+            return;
+          }
+        }
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    Diags.Report(Size.Loc, Diags.getCustomDiagID(
+                               DiagnosticsEngine::Error,
+                               "'reqd_sub_group_size' after a lambda's "
+                               "parameters takes a literal, a macro for one, "
+                               "a template parameter or a constant: 1, 4, 8, "
+                               "16, 32 or 64; '%0' is none of these"))
+        << Size.Name;
+  }
+
+  static NonTypeTemplateParmDecl *findTemplateParameter(Decl *From,
+                                                        StringRef Name) {
+    for (DeclContext *DC = From->getDeclContext(); DC; DC = DC->getParent()) {
+      TemplateParameterList *Params = nullptr;
+      if (auto *F = dyn_cast<FunctionDecl>(DC)) {
+        if (FunctionTemplateDecl *T = F->getDescribedFunctionTemplate())
+          Params = T->getTemplateParameters();
+      } else if (auto *R = dyn_cast<CXXRecordDecl>(DC)) {
+        if (ClassTemplateDecl *T = R->getDescribedClassTemplate())
+          Params = T->getTemplateParameters();
+        else if (auto *P = dyn_cast<ClassTemplatePartialSpecializationDecl>(R))
+          Params = P->getTemplateParameters();
+      }
+      if (!Params)
+        continue;
+      for (NamedDecl *P : *Params)
+        if (auto *NTTP = dyn_cast<NonTypeTemplateParmDecl>(P))
+          if (NTTP->getName() == Name)
+            return NTTP;
+    }
+    return nullptr;
   }
 
   void HandleTranslationUnit(ASTContext &) override {
@@ -307,8 +387,8 @@ public:
         DiagnosticsEngine::Warning,
         "'reqd_sub_group_size' ignored: in a type's position it applies only "
         "after a lambda's parameters");
-    for (auto &[Loc, Size] : Sizes->Pending)
-      Diags.Report(Loc, ID);
+    for (const TypePositionSizes::Size &Size : Sizes->Pending)
+      Diags.Report(Size.Loc, ID);
     Sizes->Pending.clear();
   }
 };

@@ -1,8 +1,8 @@
 // After a lambda's parameters, where the SYCL 2020 specification's examples
 // put it, the attribute appertains to the call operator's type, which clang
-// hands to no plugin; the plugin still gives the size, a literal or a macro
-// that stands for one, to the kernel: in a function, in a template
-// instantiated later and in a member function.
+// hands to no plugin; the plugin still gives the size (a literal, a macro
+// that stands for one, a template parameter or a constant) to the kernel: in
+// a function, in a template instantiated later and in a member function.
 // RUN: %clangxx -O2 -Wall -fplugin=%clang_plugin -fpass-plugin=%plugin -I%sublane_include -S -emit-llvm %s -o - 2>&1 | FileCheck %s
 
 #include <sublane/sycl.hpp>
@@ -36,6 +36,24 @@ struct Holder {
 };
 void runMember(sycl::queue &q, int *out) { Holder().run(q, out); }
 
+template <int Size> void runSized(sycl::queue &q, int *out) {
+  q.parallel_for<class sized_kernel>(
+      sycl::nd_range<1>(64, 64),
+      [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(Size)]] {
+        out[it.get_global_id(0)] = 5;
+      });
+}
+template void runSized<4>(sycl::queue &, int *);
+
+constexpr int Narrow = 1;
+void runConstant(sycl::queue &q, int *out) {
+  q.parallel_for<class constant_kernel>(
+      sycl::nd_range<1>(64, 64),
+      [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(Narrow)]] {
+        out[it.get_global_id(0)] = 6;
+      });
+}
+
 #define SUB_GROUP_SIZE WIDTH
 #define WIDTH 0x40
 void runMacro(sycl::queue &q, int *out) {
@@ -53,4 +71,6 @@ void runMacro(sycl::queue &q, int *out) {
 // CHECK-DAG: @{{.*}}plain_kernel{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 16,
 // CHECK-DAG: @{{.*}}template_kernel{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 32,
 // CHECK-DAG: @{{.*}}macro_kernel{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 64,
+// CHECK-DAG: @{{.*}}sized_kernel{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 4,
+// CHECK-DAG: @{{.*}}constant_kernel{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 1,
 // CHECK-DAG: @{{.*}}member_kernel{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 8,

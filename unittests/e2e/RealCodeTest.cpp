@@ -493,9 +493,22 @@ void maxLocalRangeSums(sycl::queue &q, uint32_t *out, size_t n) {
   q.wait();
 }
 
+/// The same with the attribute after the parameters.
+template <uint32_t S>
+void maxLocalRangeSumsAfter(sycl::queue &q, uint32_t *out, size_t n) {
+  q.parallel_for(sycl::nd_range<1>(n, 64),
+                 [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(S)]] {
+                   sycl::sub_group sg = it.get_sub_group();
+                   out[it.get_global_id(0)] = sycl::reduce_over_group(
+                       sg, uint32_t(sg.get_max_local_range()[0]),
+                       sycl::plus<>());
+                 });
+  q.wait();
+}
+
 /// SYCL's reqd_sub_group_size, through the clang plugin: on a functor's
-/// operator(), before a lambda's parameters with a literal or a template
-/// parameter, and after them with a literal.
+/// operator(), and before or after a lambda's parameters with a literal or
+/// a template parameter.
 TEST(RealCode, ReqdSubGroupSizeAttributes) {
   sycl::queue q;
   const size_t n = 128;
@@ -540,6 +553,12 @@ TEST(RealCode, ReqdSubGroupSizeAttributes) {
   maxLocalRangeSums<32>(q, lambda, n);
   for (size_t i = 0; i < n; ++i)
     ASSERT_EQ(lambda[i], 32u * 32u) << i;
+  maxLocalRangeSumsAfter<64>(q, lambda, n);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(lambda[i], 64u * 64u) << i;
+  maxLocalRangeSumsAfter<8>(q, lambda, n);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(lambda[i], 8u * 8u) << i;
   sycl::free(functor, q);
   sycl::free(lambda, q);
 }
