@@ -34,10 +34,7 @@ Value *SubGroupVectorizer::extractLane(Value *Wide, unsigned Lane) {
   unsigned N = cast<FixedVectorType>(Wide->getType())->getNumElements() / S;
   if (N == 1)
     return B.CreateExtractElement(Wide, B.getInt32(Lane));
-  SmallVector<int> Picks;
-  for (unsigned E = 0; E < N; ++E)
-    Picks.push_back(E * S + Lane);
-  return B.CreateShuffleVector(Wide, Picks);
+  return B.CreateShuffleVector(Wide, createStrideMask(Lane, S, N));
 }
 
 Value *SubGroupVectorizer::insertLane(Value *Wide, Value *X, unsigned Lane) {
@@ -54,10 +51,7 @@ Value *SubGroupVectorizer::getElementLanes(Value *Wide, unsigned E) {
   unsigned N = cast<FixedVectorType>(Wide->getType())->getNumElements() / S;
   if (N == 1)
     return Wide;
-  SmallVector<int> Picks;
-  for (unsigned L = 0; L < S; ++L)
-    Picks.push_back(E * S + L);
-  return B.CreateShuffleVector(Wide, Picks);
+  return B.CreateShuffleVector(Wide, createSequentialMask(E * S, S, 0));
 }
 
 Value *SubGroupVectorizer::expandMask(Value *LaneMask, Type *WideTy) {
@@ -75,11 +69,7 @@ Value *SubGroupVectorizer::expandMask(Value *LaneMask, Type *WideTy) {
 Value *SubGroupVectorizer::toLaneMajor(Value *Wide, unsigned N) {
   if (N == 1)
     return Wide;
-  SmallVector<int> Picks;
-  for (unsigned L = 0; L < S; ++L)
-    for (unsigned E = 0; E < N; ++E)
-      Picks.push_back(E * S + L);
-  return B.CreateShuffleVector(Wide, Picks);
+  return B.CreateShuffleVector(Wide, createInterleaveMask(S, N));
 }
 
 Value *SubGroupVectorizer::toElementMajor(Value *Wide, unsigned N) {
@@ -87,8 +77,7 @@ Value *SubGroupVectorizer::toElementMajor(Value *Wide, unsigned N) {
     return Wide;
   SmallVector<int> Picks;
   for (unsigned E = 0; E < N; ++E)
-    for (unsigned L = 0; L < S; ++L)
-      Picks.push_back(L * N + E);
+    append_range(Picks, createStrideMask(E, N, S));
   return B.CreateShuffleVector(Wide, Picks);
 }
 

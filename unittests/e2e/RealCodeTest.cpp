@@ -470,12 +470,18 @@ TEST(RealCode, PairsComplexAndVecPerWorkItem) {
   forEachSubGroupSize([](auto S) { checkPairsAndComplexValues<S()>(); });
 }
 
+/// Every work-item's sub-group size summed over its sub-group: the size
+/// squared where the kernel got the size it asked for.
+inline uint32_t sumOfSubGroupSizes(sycl::nd_item<1> it) {
+  sycl::sub_group sg = it.get_sub_group();
+  return sycl::reduce_over_group(sg, uint32_t(sg.get_max_local_range()[0]),
+                                 sycl::plus<>());
+}
+
 struct SubGroupSizeFunctor {
   uint32_t *out;
   [[sycl::reqd_sub_group_size(16)]] void operator()(sycl::nd_item<1> it) const {
-    sycl::sub_group sg = it.get_sub_group();
-    out[it.get_global_id(0)] = sycl::reduce_over_group(
-        sg, uint32_t(sg.get_max_local_range()[0]), sycl::plus<>());
+    out[it.get_global_id(0)] = sumOfSubGroupSizes(it);
   }
 };
 
@@ -485,10 +491,7 @@ template <uint32_t S>
 void maxLocalRangeSums(sycl::queue &q, uint32_t *out, size_t n) {
   q.parallel_for(sycl::nd_range<1>(n, 64),
                  [=] [[sycl::reqd_sub_group_size(S)]] (sycl::nd_item<1> it) {
-                   sycl::sub_group sg = it.get_sub_group();
-                   out[it.get_global_id(0)] = sycl::reduce_over_group(
-                       sg, uint32_t(sg.get_max_local_range()[0]),
-                       sycl::plus<>());
+                   out[it.get_global_id(0)] = sumOfSubGroupSizes(it);
                  });
   q.wait();
 }
@@ -498,10 +501,7 @@ template <uint32_t S>
 void maxLocalRangeSumsAfter(sycl::queue &q, uint32_t *out, size_t n) {
   q.parallel_for(sycl::nd_range<1>(n, 64),
                  [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(S)]] {
-                   sycl::sub_group sg = it.get_sub_group();
-                   out[it.get_global_id(0)] = sycl::reduce_over_group(
-                       sg, uint32_t(sg.get_max_local_range()[0]),
-                       sycl::plus<>());
+                   out[it.get_global_id(0)] = sumOfSubGroupSizes(it);
                  });
   q.wait();
 }
@@ -517,10 +517,7 @@ TEST(RealCode, ReqdSubGroupSizeAttributes) {
   q.parallel_for(sycl::nd_range<1>(n, 64), SubGroupSizeFunctor{functor});
   q.parallel_for(sycl::nd_range<1>(n, 64),
                  [=] [[sycl::reqd_sub_group_size(8)]] (sycl::nd_item<1> it) {
-                   sycl::sub_group sg = it.get_sub_group();
-                   lambda[it.get_global_id(0)] = sycl::reduce_over_group(
-                       sg, uint32_t(sg.get_max_local_range()[0]),
-                       sycl::plus<>());
+                   lambda[it.get_global_id(0)] = sumOfSubGroupSizes(it);
                  });
   q.wait();
   for (size_t i = 0; i < n; ++i) {
@@ -530,17 +527,11 @@ TEST(RealCode, ReqdSubGroupSizeAttributes) {
   // After the parameters, as the SYCL 2020 specification writes it.
   q.parallel_for(sycl::nd_range<1>(n, 64),
                  [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(32)]] {
-                   sycl::sub_group sg = it.get_sub_group();
-                   functor[it.get_global_id(0)] = sycl::reduce_over_group(
-                       sg, uint32_t(sg.get_max_local_range()[0]),
-                       sycl::plus<>());
+                   functor[it.get_global_id(0)] = sumOfSubGroupSizes(it);
                  });
   q.parallel_for(sycl::nd_range<1>(n, 64),
                  [=](sycl::nd_item<1> it) [[intel::reqd_sub_group_size(4)]] {
-                   sycl::sub_group sg = it.get_sub_group();
-                   lambda[it.get_global_id(0)] = sycl::reduce_over_group(
-                       sg, uint32_t(sg.get_max_local_range()[0]),
-                       sycl::plus<>());
+                   lambda[it.get_global_id(0)] = sumOfSubGroupSizes(it);
                  });
   q.wait();
   for (size_t i = 0; i < n; ++i) {
