@@ -169,4 +169,42 @@ Value *emitVectorInclusiveScan(IRBuilder<> &B, const CollectiveInfo &Info,
   return V;
 }
 
+std::optional<std::pair<RecurKind, Constant *>>
+getAtomicCombiningKind(AtomicRMWInst::BinOp Op, Type *Ty) {
+  using RMW = AtomicRMWInst;
+  switch (Op) {
+  case RMW::Add:
+  case RMW::Sub: // sub(sub(m, a), b) == sub(m, a + b)
+    return {{RecurKind::Add, Constant::getNullValue(Ty)}};
+  case RMW::Or:
+    return {{RecurKind::Or, Constant::getNullValue(Ty)}};
+  case RMW::Xor:
+    return {{RecurKind::Xor, Constant::getNullValue(Ty)}};
+  case RMW::And:
+    return {{RecurKind::And, Constant::getAllOnesValue(Ty)}};
+  case RMW::Max:
+    return {{RecurKind::SMax,
+             ConstantInt::get(
+                 Ty, APInt::getSignedMinValue(Ty->getScalarSizeInBits()))}};
+  case RMW::Min:
+    return {{RecurKind::SMin,
+             ConstantInt::get(
+                 Ty, APInt::getSignedMaxValue(Ty->getScalarSizeInBits()))}};
+  case RMW::UMax:
+    return {{RecurKind::UMax, Constant::getNullValue(Ty)}};
+  case RMW::UMin:
+    return {{RecurKind::UMin, Constant::getAllOnesValue(Ty)}};
+  case RMW::FAdd:
+  case RMW::FSub:
+    return {{RecurKind::FAdd, ConstantFP::getNegativeZero(Ty)}};
+  // maxnum/minnum ignore a NaN operand, as the atomic does.
+  case RMW::FMax:
+    return {{RecurKind::FMax, ConstantFP::getQNaN(Ty)}};
+  case RMW::FMin:
+    return {{RecurKind::FMin, ConstantFP::getQNaN(Ty)}};
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace sublane

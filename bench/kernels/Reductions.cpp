@@ -11,6 +11,10 @@
 // partial sums. Besides the sizes 1-64, the kernel also runs at the size the
 // implementation picks when none is requested ("auto").
 //
+// ElementReduceAtomic: the other way a newcomer writes it: as ElementReduce,
+// but each leader adds its sub-group's sum to one total with a relaxed
+// atomic_ref, and the host adds nothing.
+//
 // WorkGroupReduce: each work-group's sum with reduce_over_group(group).
 //
 //===----------------------------------------------------------------------===//
@@ -159,6 +163,65 @@ void elementReduceOmp(benchmark::State &State) {
   });
 }
 
+struct ElementAtomicSum {
+  sycl::queue Q;
+  size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize);
+  bench::SharedArray<float> In{Q, N};
+  bench::SharedArray<float> Total{Q, 1};
+  ElementAtomicSum() { fillInput(In, N); }
+  std::string check() const { return checkSum(N, *Total); }
+  int64_t bytes() const { return int64_t(N * sizeof(float)); }
+
+  template <typename LaunchFn> void run(LaunchFn &&Launch) {
+    *Total = 0;
+    const float *In = this->In;
+    float *Total = this->Total;
+    Q.submit([&](sycl::handler &H) {
+       Launch(H, sycl::nd_range<1>(N, WorkGroupSize), [=](sycl::nd_item<1> It) {
+         sycl::sub_group Sg = It.get_sub_group();
+         float Sum = sycl::reduce_over_group(Sg, In[It.get_global_id(0)],
+                                             sycl::plus<float>());
+         if (Sg.leader())
+           sycl::atomic_ref<float, sycl::memory_order::relaxed,
+                            sycl::memory_scope::device>(*Total)
+               .fetch_add(Sum);
+       });
+     }).wait();
+  }
+};
+
+template <uint32_t S> class ElementReduceAtomicKernel;
+template <uint32_t S> void elementReduceAtomic(benchmark::State &State) {
+  bench::run<ElementAtomicSum, S>(State, [](ElementAtomicSum &P) {
+    P.run([](sycl::handler &H, auto Range, const auto &K) {
+      bench::parallel_for<ElementReduceAtomicKernel<S>, S>(H, Range, K);
+    });
+  });
+}
+
+class ElementReduceAtomicAutoKernel;
+void elementReduceAtomicAuto(benchmark::State &State) {
+  sycl::queue Q;
+  if (!bench::checkDefaultSubGroupSize(State, Q))
+    return;
+  bench::run<ElementAtomicSum>(State, [](ElementAtomicSum &P) {
+    P.run([](sycl::handler &H, auto Range, const auto &K) {
+      H.parallel_for<ElementReduceAtomicAutoKernel>(Range, K);
+    });
+  });
+}
+
+void elementReduceAtomicOmp(benchmark::State &State) {
+  bench::run<ElementAtomicSum>(State, [](ElementAtomicSum &P) {
+    float Sum = 0;
+    const float *In = P.In;
+#pragma omp parallel for simd reduction(+ : Sum)
+    for (size_t I = 0; I < P.N; ++I)
+      Sum += In[I];
+    *P.Total = Sum;
+  });
+}
+
 struct GroupSums {
   sycl::queue Q;
   size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize);
@@ -225,5 +288,8 @@ BENCH_KERNEL(SubGroupReduce, bench::Bound::Memory, subGroupReduce,
 BENCH_KERNEL(ElementReduce, bench::Bound::Memory, elementReduce,
              elementReduceOmp);
 BENCH_DEFAULT_SIZE_VARIANT(ElementReduce, elementReduceAuto);
+BENCH_KERNEL(ElementReduceAtomic, bench::Bound::Memory, elementReduceAtomic,
+             elementReduceAtomicOmp);
+BENCH_DEFAULT_SIZE_VARIANT(ElementReduceAtomic, elementReduceAtomicAuto);
 BENCH_KERNEL(WorkGroupReduce, bench::Bound::Memory, workGroupReduce,
              workGroupReduceOmp);

@@ -40,6 +40,7 @@
 #ifndef SUBLANE_PASSES_SUBGROUP_SUBGROUPVECTORIZER_H
 #define SUBLANE_PASSES_SUBGROUP_SUBGROUPVECTORIZER_H
 
+#include "sublane/Passes/CollectiveUtils.h"
 #include "sublane/Passes/KernelInfo.h"
 #include "sublane/Passes/KernelShape.h"
 

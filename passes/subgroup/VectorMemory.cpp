@@ -208,48 +208,6 @@ void SubGroupVectorizer::storeElements(StoreInst &St) {
   }
 }
 
-/// The operation that combines the lanes' operands of an atomic \p Op into
-/// one operand with the same effect, and the operand inactive lanes
-/// contribute; None where lanes' updates do not combine (exchange, the
-/// increment/decrement wraps, conditional subtractions).
-static std::optional<std::pair<RecurKind, Constant *>>
-getCombiningKind(AtomicRMWInst::BinOp Op, Type *Ty) {
-  using RMW = AtomicRMWInst;
-  switch (Op) {
-  case RMW::Add:
-  case RMW::Sub: // sub(sub(m, a), b) == sub(m, a + b)
-    return {{RecurKind::Add, Constant::getNullValue(Ty)}};
-  case RMW::Or:
-    return {{RecurKind::Or, Constant::getNullValue(Ty)}};
-  case RMW::Xor:
-    return {{RecurKind::Xor, Constant::getNullValue(Ty)}};
-  case RMW::And:
-    return {{RecurKind::And, Constant::getAllOnesValue(Ty)}};
-  case RMW::Max:
-    return {{RecurKind::SMax,
-             ConstantInt::get(
-                 Ty, APInt::getSignedMinValue(Ty->getScalarSizeInBits()))}};
-  case RMW::Min:
-    return {{RecurKind::SMin,
-             ConstantInt::get(
-                 Ty, APInt::getSignedMaxValue(Ty->getScalarSizeInBits()))}};
-  case RMW::UMax:
-    return {{RecurKind::UMax, Constant::getNullValue(Ty)}};
-  case RMW::UMin:
-    return {{RecurKind::UMin, Constant::getAllOnesValue(Ty)}};
-  case RMW::FAdd:
-  case RMW::FSub:
-    return {{RecurKind::FAdd, ConstantFP::getNegativeZero(Ty)}};
-  // maxnum/minnum ignore a NaN operand, as the atomic does.
-  case RMW::FMax:
-    return {{RecurKind::FMax, ConstantFP::getQNaN(Ty)}};
-  case RMW::FMin:
-    return {{RecurKind::FMin, ConstantFP::getQNaN(Ty)}};
-  default:
-    return std::nullopt;
-  }
-}
-
 /// An atomic read-modify-write on one address for the whole sub-group whose
 /// old value nobody reads: one atomic with the active lanes' operands
 /// combined. Floating-point sums are combined in any order, as the order of
@@ -257,7 +215,7 @@ getCombiningKind(AtomicRMWInst::BinOp Op, Type *Ty) {
 bool SubGroupVectorizer::combineUniformAtomic(AtomicRMWInst &RMW) {
   if (RMW.getType()->isVectorTy())
     return false;
-  auto Kind = getCombiningKind(RMW.getOperation(), RMW.getType());
+  auto Kind = getAtomicCombiningKind(RMW.getOperation(), RMW.getType());
   if (!Kind || !RMW.use_empty() || RMW.isVolatile() ||
       isVector(RMW.getPointerOperand()))
     return false;

@@ -16,6 +16,8 @@
 //   ItemLoops.cpp      work-item loops, their metadata, varying builtins
 //   Dispatch.cpp       the state machine between regions, sync-point checks
 //   LiveValues.cpp     slots for values live across sync points
+//   AtomicCombining.cpp  atomics on one address combined per work-group or
+//                      per call
 //   ../subgroup/HierarchicalCBS.cpp  lane loops and sub-group combine steps
 //   ../subgroup/FullSubGroupLoops.cpp  vectorized kernels' loops over full
 //                      sub-groups, reductions batched across sub-groups
@@ -189,6 +191,7 @@ private:
                                         ValueToValueMapTy &VMap,
                                         const Twine &Suffix);
   void loopOverGroups();
+  void combineUniformAtomics();
   void deleteOriginalBlocks();
   void layoutBlocks();
   void completeDescriptor();
@@ -215,6 +218,12 @@ private:
   BasicBlock *Setup = nullptr;
   BasicBlock *Dispatch = nullptr;
   BasicBlock *Done = nullptr;
+  /// Flat dispatch: where every region's loops end (its phi is the state
+  /// they reached).
+  BasicBlock *AfterRegion = nullptr;
+  /// The loop over a call's groups: its entry (what does not change from
+  /// group to group) and its return.
+  BasicBlock *GroupsEntry = nullptr, *GroupsExit = nullptr;
   /// Blocks of the state machine and combine steps, for the final layout.
   SmallVector<BasicBlock *> AfterBlocks, CombineBlocks;
   /// The running values of work-group reductions: every item of a region

@@ -30,6 +30,7 @@ void CBSLowering::buildFlatDispatch() {
     buildItemLoops(*R);
   BasicBlock *After = BasicBlock::Create(C, "sublane.after.region", W);
   AfterBlocks.push_back(After);
+  AfterRegion = After;
   IRBuilder<> B(Dispatch);
   PHINode *State = B.CreatePHI(B.getInt32Ty(), Regions.size() + 1, "region");
   State->addIncoming(B.getInt32(0), Setup);

@@ -158,6 +158,8 @@ void CBSLowering::loopOverGroups() {
     Carry = Wraps;
   }
   B.CreateCondBr(B.CreateICmpULT(NextIndex, Count, "more.groups"), Setup, Exit);
+  GroupsEntry = Entry;
+  GroupsExit = Exit;
 }
 
 Value *CBSLowering::dimSelect(IRBuilder<> &B, Value *Dim,

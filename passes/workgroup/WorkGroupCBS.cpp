@@ -187,6 +187,7 @@ Function *CBSLowering::run() {
   separateLiveValuesFromUserMemory();
   layoutBlocks();
   loopOverGroups();
+  combineUniformAtomics();
 
   std::string Broken;
   raw_string_ostream OS(Broken);

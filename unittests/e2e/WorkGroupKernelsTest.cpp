@@ -581,6 +581,90 @@ TEST(WorkGroupKernels, ReductionRoundsAndAtomicsSize32) {
 TEST(WorkGroupKernels, ReductionRoundsAndAtomicsSize64) {
   checkReductionRoundsAndAtomics<64>();
 }
+
+template <uint32_t S> class AtomicsSeenAfterBarrierKernel;
+template <uint32_t S> class AtomicsOwnUpdateKernel;
+template <uint32_t S> class AtomicLeaderSumKernel;
+
+// Relaxed atomics on one address may be combined across work-items (one
+// atomic per region or per call), but never where the program can tell:
+// after a barrier every work-item sees the group's updates, a work-item
+// that reads the address after its own update sees it, and a sum added by
+// each sub-group's leader is the whole array's.
+template <uint32_t S> void checkCombinedAtomics() {
+  sycl::queue q;
+  constexpr size_t n = 1000, wg = 200;
+  usm_array<int> seen(q, n), total(q, 1), own(q, 3);
+  usm_array<float> in(q, n), sum(q, 1);
+  total[0] = 5;
+  own[0] = own[1] = own[2] = 0;
+  sum[0] = 0.0f;
+  for (size_t i = 0; i < n; ++i)
+    in[i] = float(i % 3 == 0);
+  int *sn = seen.ptr, *tt = total.ptr, *ow = own.ptr, *ow_alias = own.ptr;
+  float *x = in.ptr, *sm = sum.ptr;
+  using order = sycl::memory_order;
+  using scope = sycl::memory_scope;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> count(sycl::range<1>(1), h);
+     h.parallel_for<AtomicsSeenAfterBarrierKernel<S>>(
+         sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t l = it.get_local_id(0);
+           if (l == 0)
+             count[0] = 0;
+           sycl::group_barrier(it.get_group());
+           sycl::atomic_ref<int, order::relaxed, scope::work_group,
+                            sycl::access::address_space::local_space>(count[0])
+               .fetch_add(int(l % 3) + 1);
+           sycl::atomic_ref<int, order::relaxed, scope::device>(tt[0])
+               .fetch_add(2);
+           sycl::group_barrier(it.get_group());
+           sn[it.get_global_id(0)] = count[0];
+         });
+   }).wait();
+  q.parallel_for<AtomicsOwnUpdateKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         if (i == 417) {
+           sycl::atomic_ref<int, order::relaxed, scope::device>(ow[0])
+               .fetch_add(7);
+           ow[1] = ow[0];
+           sycl::atomic_ref<int, order::relaxed, scope::device>(ow[2])
+               .fetch_add(3);
+           ow[2] = ow_alias[2] * 10;
+         }
+       })
+      .wait();
+  q.parallel_for<AtomicLeaderSumKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         sycl::sub_group sg = it.get_sub_group();
+         float s = sycl::reduce_over_group(sg, x[it.get_global_id(0)],
+                                           sycl::plus<float>());
+         if (sg.leader())
+           sycl::atomic_ref<float, order::relaxed, scope::device>(sm[0])
+               .fetch_add(s);
+       })
+      .wait();
+  int want_group = 0;
+  for (size_t l = 0; l < wg; ++l)
+    want_group += int(l % 3) + 1;
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(seen[i], want_group) << "work-item " << i;
+  EXPECT_EQ(total[0], 5 + 2 * int(n));
+  EXPECT_EQ(own[0], 7);
+  EXPECT_EQ(own[1], 7);
+  EXPECT_EQ(own[2], 30);
+  EXPECT_EQ(sum[0], float((n + 2) / 3));
+}
+
+TEST(WorkGroupKernels, CombinedAtomicsSize1) { checkCombinedAtomics<1>(); }
+TEST(WorkGroupKernels, CombinedAtomicsSize8) { checkCombinedAtomics<8>(); }
+TEST(WorkGroupKernels, CombinedAtomicsSize16) { checkCombinedAtomics<16>(); }
+TEST(WorkGroupKernels, CombinedAtomicsSize32) { checkCombinedAtomics<32>(); }
+TEST(WorkGroupKernels, CombinedAtomicsSize64) { checkCombinedAtomics<64>(); }
 } // namespace
 
 namespace {

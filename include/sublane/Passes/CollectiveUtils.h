@@ -11,7 +11,11 @@
 
 #include "sublane/Passes/KernelInfo.h"
 
+#include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+
+#include <optional>
 
 namespace sublane {
 
@@ -49,6 +53,14 @@ llvm::Value *emitVectorInclusiveScan(llvm::IRBuilder<> &B,
 /// \p V shifted up by \p By lanes, with \p Fill coming in at lane 0.
 llvm::Value *emitShiftUp(llvm::IRBuilder<> &B, llvm::Value *V, unsigned By,
                          llvm::Value *Fill);
+
+/// The operation that combines several updates of an atomic \p Op into one
+/// operand with the same effect, and that operation's identity for \p Ty;
+/// none where updates do not combine (exchange, the wrapping increment and
+/// decrement, conditional subtractions). A subtraction combines its operands
+/// by adding them.
+std::optional<std::pair<llvm::RecurKind, llvm::Constant *>>
+getAtomicCombiningKind(llvm::AtomicRMWInst::BinOp Op, llvm::Type *Ty);
 
 } // namespace sublane
 
