@@ -2,7 +2,11 @@
 ; could be (another pointer to the same memory), must see its own update:
 ; that update stays an atomic of its own. A private variable cannot be at
 ; the address: an update followed only by private accesses is combined.
-; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -S %s | FileCheck %s
+; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -pass-remarks-missed=sublane-wg-cbs -S %s 2>%t.remarks | FileCheck %s
+; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
+
+; REMARK: remark: <unknown>:0:0: atomic update not combined across work-items: the work-item may access its address afterwards
+; REMARK-NOT: atomic update not combined
 
 ; CHECK-LABEL: define internal void @later.wg(
 ; CHECK: sublane.r0.item0:

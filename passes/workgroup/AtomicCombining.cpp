@@ -14,7 +14,8 @@
 // code only where that code cannot touch the address. Nothing in the kernel
 // may observe the address meanwhile: the stage gives up on a kernel with a
 // fence, an acquire or release, an atomic whose result is used, an atomic
-// load or store, a volatile access or an opaque call.
+// load or store, a volatile access or an opaque call (one that returns: a
+// failed assertion ends the kernel, whose results are then undefined).
 //
 // Where the value is a vectorized sub-group's reduction (the leader adding
 // reduce_over_group's result), the running value is a vector: each sub-group
@@ -140,6 +141,9 @@ bool observesMemory(Instruction &I) {
     return !SI->isSimple();
   auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || !CB->mayReadOrWriteMemory())
+    return false;
+  // A failed assertion: the kernel's results are not defined after it.
+  if (CB->doesNotReturn())
     return false;
   // Plain accesses in intrinsic form.
   if (auto *MI = dyn_cast<MemIntrinsic>(CB))
@@ -307,13 +311,17 @@ void CBSLowering::combineUniformAtomics() {
     return;
   if (Observer) {
     ORE->emit([&] {
-      return OptimizationRemarkMissed(DEBUG_TYPE, "AtomicsNotCombined",
-                                      getUserDebugLoc(Candidates.front()),
-                                      Candidates.front()->getParent())
-             << "atomic updates of one address not combined across "
-                "work-items: the kernel has an access that orders memory or "
-                "reads an atomic's value ("
-             << ore::NV("Instruction", Observer->getOpcodeName()) << ")";
+      OptimizationRemarkMissed R(DEBUG_TYPE, "AtomicsNotCombined",
+                                 getUserDebugLoc(Candidates.front()),
+                                 Candidates.front()->getParent());
+      R << "atomic updates of one address not combined across "
+           "work-items: the kernel has an access that orders memory or "
+           "reads an atomic's value ("
+        << ore::NV("Instruction", Observer->getOpcodeName());
+      if (auto *CB = dyn_cast<CallBase>(Observer);
+          CB && CB->getCalledFunction())
+        R << " to " << ore::NV("Callee", CB->getCalledFunction()->getName());
+      return R << ")";
     });
     return;
   }
@@ -350,7 +358,9 @@ void CBSLowering::combineUniformAtomics() {
   // can make another's later code touch the address: repeat until stable.
   SmallPtrSet<AtomicRMWInst *, 8> Accepted(Candidates.begin(),
                                            Candidates.end());
-  auto Deferrable = [&](AtomicRMWInst *A) {
+  // The first access of the same iteration after \p A that may touch its
+  // address, or null.
+  auto FindConflict = [&](AtomicRMWInst *A) -> Instruction * {
     AtomicKey Key = getKey(A, DL);
     auto Conflicts = [&](Instruction &I) {
       if (auto *RMW = dyn_cast<AtomicRMWInst>(&I);
@@ -360,7 +370,7 @@ void CBSLowering::combineUniformAtomics() {
     };
     for (Instruction *I = A->getNextNode(); I; I = I->getNextNode())
       if (Conflicts(*I))
-        return false;
+        return I;
     SmallVector<BasicBlock *> Worklist(successors(A->getParent()));
     SmallPtrSet<BasicBlock *, 32> Seen;
     while (!Worklist.empty()) {
@@ -369,18 +379,35 @@ void CBSLowering::combineUniformAtomics() {
         continue;
       for (Instruction &I : *BB)
         if (Conflicts(I))
-          return false;
+          return &I;
       append_range(Worklist, successors(BB));
     }
-    return true;
+    return nullptr;
   };
+  DenseMap<AtomicRMWInst *, Instruction *> Refused;
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (AtomicRMWInst *A : Candidates)
-      if (Accepted.contains(A) && !Deferrable(A)) {
-        Accepted.erase(A);
-        Changed = true;
-      }
+      if (Accepted.contains(A))
+        if (Instruction *Conflict = FindConflict(A)) {
+          Accepted.erase(A);
+          Refused[A] = Conflict;
+          Changed = true;
+        }
+  }
+  for (AtomicRMWInst *A : Candidates) {
+    auto It = Refused.find(A);
+    if (It == Refused.end())
+      continue;
+    ORE->emit([&] {
+      OptimizationRemarkMissed R(DEBUG_TYPE, "AtomicNotCombined",
+                                 getUserDebugLoc(A), A->getParent());
+      R << "atomic update not combined across work-items: the work-item may "
+           "access its address afterwards";
+      if (DebugLoc At = getUserDebugLoc(It->second))
+        R << " (line " << ore::NV("Line", At.getLine()) << ")";
+      return R;
+    });
   }
 
   // In program order, so that the output does not depend on addresses.
