@@ -15,7 +15,8 @@
 // may observe the address meanwhile: the stage gives up on a kernel with a
 // fence, an acquire or release, an atomic whose result is used, an atomic
 // load or store, a volatile access or an opaque call (one that returns: a
-// failed assertion ends the kernel, whose results are then undefined).
+// failed assertion ends the kernel, whose results are then undefined; a C
+// math function writes errno at most).
 //
 // Where the value is a vectorized sub-group's reduction (the leader adding
 // reduce_over_group's result), the running value is a vector: each sub-group
@@ -25,7 +26,9 @@
 
 #include "CBSLowering.h"
 
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
@@ -129,7 +132,7 @@ AtomicKey getKey(AtomicRMWInst *RMW, const DataLayout &DL) {
 
 /// Whether \p I lets the kernel see a location's value or orders memory: then
 /// deferring an update could be observed.
-bool observesMemory(Instruction &I) {
+bool observesMemory(Instruction &I, const TargetLibraryInfo &TLI) {
   if (isa<FenceInst>(I) || isa<AtomicCmpXchgInst>(I))
     return true;
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
@@ -144,6 +147,15 @@ bool observesMemory(Instruction &I) {
     return false;
   // A failed assertion: the kernel's results are not defined after it.
   if (CB->doesNotReturn())
+    return false;
+  // A C math function (sqrtf, expf): numbers in, a number out, at most
+  // errno written.
+  LibFunc Func;
+  if (TLI.getLibFunc(*CB, Func) && CB->getType()->isFPOrFPVectorTy() &&
+      all_of(CB->args(), [](const Use &Arg) {
+        return Arg->getType()->isFPOrFPVectorTy() ||
+               Arg->getType()->isIntegerTy();
+      }))
     return false;
   // Plain accesses in intrinsic form.
   if (auto *MI = dyn_cast<MemIntrinsic>(CB))
@@ -289,8 +301,10 @@ void CBSLowering::combineUniformAtomics() {
     return;
   SmallVector<AtomicRMWInst *> Candidates;
   Instruction *Observer = nullptr;
+  TargetLibraryInfoImpl TLII{Triple(M.getTargetTriple())};
+  TargetLibraryInfo TLI(TLII);
   for (Instruction &I : instructions(W)) {
-    if (observesMemory(I)) {
+    if (observesMemory(I, TLI)) {
       Observer = Observer ? Observer : &I;
       continue;
     }
