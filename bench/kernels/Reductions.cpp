@@ -47,6 +47,15 @@ std::string checkSum(size_t N, double Got) {
   return "";
 }
 
+/// The hand-written sum every reduction here is measured against.
+float simdSum(const float *In, size_t N) {
+  float Sum = 0;
+#pragma omp parallel for simd reduction(+ : Sum)
+  for (size_t I = 0; I < N; ++I)
+    Sum += In[I];
+  return Sum;
+}
+
 struct ArraySum {
   sycl::queue Q;
   size_t N = bench::scaled(size_t(1) << 24, WorkGroupSize *Chunk);
@@ -85,14 +94,8 @@ template <uint32_t S> void subGroupReduce(benchmark::State &State) {
 }
 
 void subGroupReduceOmp(benchmark::State &State) {
-  bench::run<ArraySum>(State, [](ArraySum &P) {
-    float Sum = 0;
-    const float *In = P.In;
-#pragma omp parallel for simd reduction(+ : Sum)
-    for (size_t I = 0; I < P.N; ++I)
-      Sum += In[I];
-    *P.Total = Sum;
-  });
+  bench::run<ArraySum>(State,
+                       [](ArraySum &P) { *P.Total = simdSum(P.In, P.N); });
 }
 
 struct ElementSum {
@@ -121,12 +124,7 @@ struct ElementSum {
                     Sg.get_group_linear_id()] = Sum;
        });
      }).wait();
-    float Sum = 0;
-    const size_t Count = N / S;
-#pragma omp parallel for simd reduction(+ : Sum)
-    for (size_t I = 0; I < Count; ++I)
-      Sum += Partials[I];
-    Total = Sum;
+    Total = simdSum(Partials, N / S);
   }
 };
 
@@ -153,14 +151,8 @@ void elementReduceAuto(benchmark::State &State) {
 }
 
 void elementReduceOmp(benchmark::State &State) {
-  bench::run<ElementSum>(State, [](ElementSum &P) {
-    float Sum = 0;
-    const float *In = P.In;
-#pragma omp parallel for simd reduction(+ : Sum)
-    for (size_t I = 0; I < P.N; ++I)
-      Sum += In[I];
-    P.Total = Sum;
-  });
+  bench::run<ElementSum>(State,
+                         [](ElementSum &P) { P.Total = simdSum(P.In, P.N); });
 }
 
 struct ElementAtomicSum {
@@ -212,14 +204,8 @@ void elementReduceAtomicAuto(benchmark::State &State) {
 }
 
 void elementReduceAtomicOmp(benchmark::State &State) {
-  bench::run<ElementAtomicSum>(State, [](ElementAtomicSum &P) {
-    float Sum = 0;
-    const float *In = P.In;
-#pragma omp parallel for simd reduction(+ : Sum)
-    for (size_t I = 0; I < P.N; ++I)
-      Sum += In[I];
-    *P.Total = Sum;
-  });
+  bench::run<ElementAtomicSum>(
+      State, [](ElementAtomicSum &P) { *P.Total = simdSum(P.In, P.N); });
 }
 
 struct GroupSums {
