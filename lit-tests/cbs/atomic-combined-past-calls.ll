@@ -34,6 +34,29 @@ root:
   ret void
 }
 
+; A math call after an update is no access to its address either.
+; CHECK-LABEL: define internal void @math.after.wg(
+; CHECK: sublane.r0.item0:
+; CHECK-NOT: atomicrmw
+; CHECK: call float @sqrtf(
+; CHECK-NOT: atomicrmw
+; CHECK: sublane.atomic.flush:
+; CHECK-NEXT: atomicrmw fadd ptr %total, float %{{.*}} monotonic
+; CHECK-NOT: atomicrmw
+
+define void @math.after(ptr %args) #0 {
+  %total = load ptr, ptr %args
+  %q = getelementptr i8, ptr %args, i64 8
+  %in = load ptr, ptr %q
+  %lid = call i64 @__sublane_global_id(i32 0)
+  %p = getelementptr float, ptr %in, i64 %lid
+  %x = load float, ptr %p
+  %old = atomicrmw fadd ptr %total, float %x monotonic
+  %r = call float @sqrtf(float %x)
+  %old.r = atomicrmw fadd ptr %total, float %r monotonic
+  ret void
+}
+
 ; CHECK-LABEL: define internal void @opaque.wg(
 ; CHECK: sublane.r0.item0:
 ; CHECK: atomicrmw fadd ptr %total, float %x.r0 monotonic

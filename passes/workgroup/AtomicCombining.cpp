@@ -180,20 +180,20 @@ bool observesMemory(Instruction &I, const TargetLibraryInfo &TLI) {
 }
 
 /// Whether \p I, which does not observe memory, may access the \p Key's
-/// location. Work-items' private variables are not at an address the whole
-/// group computed before its regions, the lowering's own scratch is in its
-/// own alias scope, and other offsets from the same base are other places.
+/// location. User memory is reached through pointers, and not through
+/// work-items' private variables (the group computed the address before its
+/// regions), the lowering's own scratch (its own alias scope) or other
+/// offsets from the same base; a call that does not return ends the
+/// kernel's defined behaviour.
 bool mayAccess(Instruction &I, const AtomicKey &Key, MDNode *LiveValueScope,
                const DataLayout &DL) {
-  if (!I.mayReadOrWriteMemory() || isa<FenceInst>(I))
+  if (!I.mayReadOrWriteMemory())
     return false;
   if (LiveValueScope &&
       I.getMetadata(LLVMContext::MD_alias_scope) == LiveValueScope)
     return false;
-  if (auto *II = dyn_cast<IntrinsicInst>(&I);
-      II &&
-      (II->isLifetimeStartOrEnd() || isa<AssumeInst>(II) ||
-       II->getIntrinsicID() == Intrinsic::experimental_noalias_scope_decl))
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (CB && CB->doesNotReturn())
     return false;
   Value *Ptr = getLoadStorePointerOperand(&I);
   Type *Accessed = Ptr ? getLoadStoreType(&I) : nullptr;
@@ -206,15 +206,42 @@ bool mayAccess(Instruction &I, const AtomicKey &Key, MDNode *LiveValueScope,
          Key.At.Offset + int64_t(DL.getTypeStoreSize(Key.Ty)) <= At.Offset))
       return false;
   }
-  bool SawPointer = false;
-  for (Value *Op : I.operands()) {
-    if (!Op->getType()->isPtrOrPtrVectorTy())
+  return any_of(CB ? CB->args() : I.operands(), [](Value *Op) {
+    return Op->getType()->isPtrOrPtrVectorTy() &&
+           !isa<AllocaInst>(getUnderlyingObject(Op));
+  });
+}
+
+/// Where an iteration of a region's loop (one work-item or sub-group) ends:
+/// at a header of the loop, which the parallel-access metadata of its
+/// latches names (copies of the loop keep it), or between regions.
+SmallPtrSet<BasicBlock *, 16>
+getIterationEnds(Function &W, ArrayRef<std::unique_ptr<Region>> Regions,
+                 ArrayRef<BasicBlock *> Between) {
+  SmallPtrSet<BasicBlock *, 16> Ends(Between.begin(), Between.end());
+  SmallPtrSet<Metadata *, 8> AccessGroups;
+  for (auto &R : Regions)
+    AccessGroups.insert(R->AccessGroup);
+  DominatorTree DT(W);
+  for (BasicBlock &BB : W) {
+    MDNode *Loop = BB.getTerminator()->getMetadata(LLVMContext::MD_loop);
+    if (!Loop)
       continue;
-    SawPointer = true;
-    if (!isa<AllocaInst>(getUnderlyingObject(Op)))
-      return true;
+    bool RegionLoop = false;
+    for (const MDOperand &Op : drop_begin(Loop->operands()))
+      if (auto *Prop = dyn_cast<MDNode>(Op);
+          Prop && Prop->getNumOperands() > 1 &&
+          isa<MDString>(Prop->getOperand(0)) &&
+          cast<MDString>(Prop->getOperand(0))->getString() ==
+              "llvm.loop.parallel_accesses")
+        for (const MDOperand &Group : drop_begin(Prop->operands()))
+          RegionLoop |= AccessGroups.contains(Group.get());
+    if (RegionLoop)
+      for (BasicBlock *Succ : successors(&BB))
+        if (DT.dominates(Succ, &BB))
+          Ends.insert(Succ);
   }
-  return !SawPointer;
+  return Ends;
 }
 
 /// \p L op \p R for the combining kind \p RK, element-wise for vectors.
@@ -340,32 +367,8 @@ void CBSLowering::combineUniformAtomics() {
     return;
   }
 
-  // An iteration of a region's loop is one work-item or sub-group; it ends
-  // at a header of the loop (the next one) or between regions.
-  DominatorTree DT(*W);
-  SmallPtrSet<BasicBlock *, 16> IterationEnds = {AfterRegion, Dispatch, Done,
-                                                 Setup, GroupsExit};
-  SmallPtrSet<Metadata *, 8> AccessGroups;
-  for (auto &R : Regions)
-    AccessGroups.insert(R->AccessGroup);
-  for (BasicBlock &BB : *W) {
-    MDNode *Loop = BB.getTerminator()->getMetadata(LLVMContext::MD_loop);
-    if (!Loop)
-      continue;
-    bool RegionLoop = false;
-    for (const MDOperand &Op : drop_begin(Loop->operands()))
-      if (auto *Prop = dyn_cast<MDNode>(Op);
-          Prop && Prop->getNumOperands() > 1 &&
-          isa<MDString>(Prop->getOperand(0)) &&
-          cast<MDString>(Prop->getOperand(0))->getString() ==
-              "llvm.loop.parallel_accesses")
-        for (const MDOperand &Group : drop_begin(Prop->operands()))
-          RegionLoop |= AccessGroups.contains(Group.get());
-    if (RegionLoop)
-      for (BasicBlock *Succ : successors(&BB))
-        if (DT.dominates(Succ, &BB))
-          IterationEnds.insert(Succ);
-  }
+  SmallPtrSet<BasicBlock *, 16> IterationEnds = getIterationEnds(
+      *W, Regions, {AfterRegion, Dispatch, Done, Setup, GroupsExit});
 
   // An update is deferred only past code of the same iteration that cannot
   // touch its address, other than updates deferred with it. Refusing one
@@ -534,8 +537,8 @@ void CBSLowering::combineUniformAtomics() {
                          : "per region of each work-group");
     });
   }
-  DominatorTree NewDT(*W);
-  PromoteMemToReg(Allocas, NewDT);
+  DominatorTree DT(*W);
+  PromoteMemToReg(Allocas, DT);
 }
 
 } // namespace cbs
