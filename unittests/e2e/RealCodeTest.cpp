@@ -538,18 +538,19 @@ TEST(RealCode, ReqdSubGroupSizeAttributes) {
     ASSERT_EQ(functor[i], 32u * 32u) << i;
     ASSERT_EQ(lambda[i], 4u * 4u) << i;
   }
+  // Every work-item's sum of its sub-group's maximum sizes: S * S.
+  auto ExpectSums = [&](unsigned S) {
+    for (size_t i = 0; i < n; ++i)
+      ASSERT_EQ(lambda[i], S * S) << "size " << S << ", item " << i;
+  };
   maxLocalRangeSums<4>(q, lambda, n);
-  for (size_t i = 0; i < n; ++i)
-    ASSERT_EQ(lambda[i], 4u * 4u) << i;
+  ExpectSums(4);
   maxLocalRangeSums<32>(q, lambda, n);
-  for (size_t i = 0; i < n; ++i)
-    ASSERT_EQ(lambda[i], 32u * 32u) << i;
+  ExpectSums(32);
   maxLocalRangeSumsAfter<64>(q, lambda, n);
-  for (size_t i = 0; i < n; ++i)
-    ASSERT_EQ(lambda[i], 64u * 64u) << i;
+  ExpectSums(64);
   maxLocalRangeSumsAfter<8>(q, lambda, n);
-  for (size_t i = 0; i < n; ++i)
-    ASSERT_EQ(lambda[i], 8u * 8u) << i;
+  ExpectSums(8);
   sycl::free(functor, q);
   sycl::free(lambda, q);
 }
