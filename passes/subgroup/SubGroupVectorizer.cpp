@@ -17,10 +17,12 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
@@ -33,6 +35,13 @@ using namespace llvm;
 
 STATISTIC(NumLinearized, "Number of kernels whose control flow is linearized");
 STATISTIC(NumVectorValues, "Number of values vectorized");
+STATISTIC(NumRowBlockBodies,
+          "Number of bodies for sub-groups made of several whole rows");
+
+static cl::opt<unsigned> MinRowBlockLanes(
+    "sublane-wfv-min-row-lanes", cl::init(8),
+    cl::desc("Shortest row of a work-group for which the vectorizer emits a "
+             "body for sub-groups made of several whole rows (0: none)"));
 
 namespace sublane {
 namespace wfv {
@@ -62,13 +71,45 @@ SubGroupVectorizer::SubGroupVectorizer(Function &K, unsigned SubGroupSize,
       HasSameMask.insert(BB);
     }
   }
-  General.Shapes = std::make_unique<KernelShape>(
+  General.Shapes = std::make_shared<KernelShape>(
       K, Dims, DivergenceSources::ConservativeWithinSubGroup);
   makePlan(General);
-  Rows.WholeRows = true;
-  Rows.Shapes = std::make_unique<KernelShape>(
+  Rows.WithinRow = true;
+  Rows.Shapes = std::make_shared<KernelShape>(
       K, Dims, DivergenceSources::ConservativeWithinRowSubGroup);
   makePlan(Rows);
+  // Sub-groups of several whole rows: what differs between their lanes and
+  // their control flow are those of any sub-group, but the lanes of each
+  // row relate to each other as those of a sub-group within a row do.
+  if (Dims < 2 || !benefitsFromRowBlocks())
+    return;
+  for (unsigned RowsSpanned = 2;
+       MinRowBlockLanes && S / RowsSpanned >= MinRowBlockLanes;
+       RowsSpanned *= 2) {
+    BodyPlan Plan = General;
+    Plan.RowsSpanned = RowsSpanned;
+    Plan.RowShapes = Rows.Shapes;
+    RowBlocks.push_back(std::move(Plan));
+  }
+}
+
+/// Whether some access of the kernel reads or writes consecutive addresses
+/// along the lanes of a row, but not along those of any sub-group.
+bool SubGroupVectorizer::benefitsFromRowBlocks() const {
+  for (BasicBlock *BB : OldBlocks)
+    for (Instruction &I : *BB) {
+      Value *Ptr = getLoadStorePointerOperand(&I);
+      if (!Ptr || !General.VectorValues.contains(Ptr))
+        continue;
+      Type *Ty = getLoadStoreType(&I);
+      int64_t Size = DL.getTypeAllocSize(Ty).getFixedValue();
+      sublane::Shape InRow = Rows.Shapes->getShape(Ptr);
+      sublane::Shape Any = General.Shapes->getShape(Ptr);
+      if (InRow.isAffine() && InRow.Stride == Size &&
+          !(Any.isAffine() && Any.Stride == Size))
+        return true;
+    }
+  return false;
 }
 
 SubGroupVectorizer::~SubGroupVectorizer() = default;
@@ -432,6 +473,76 @@ Value *SubGroupVectorizer::getLane(Value *V, unsigned Lane) {
   return getScalar(V);
 }
 
+Value *SubGroupVectorizer::getLaneLocalId(unsigned D, unsigned Lane) {
+  assert(P->RowsSpanned && "lanes' ids are constants only in whole rows");
+  unsigned RowLength = S / P->RowsSpanned;
+  if (D + 2 < Dims)
+    return FirstLaneIds[D];
+  if (D + 1 == Dims)
+    return B.getInt64(Lane % RowLength);
+  return B.CreateAdd(FirstLaneIds[D], B.getInt64(Lane / RowLength), "",
+                     /*HasNUW=*/true, /*HasNSW=*/true);
+}
+
+Value *SubGroupVectorizer::getLaneScalar(Value *V, unsigned Lane,
+                                         bool &Exact, unsigned Depth) {
+  if (!isVector(V))
+    return getScalar(V);
+  auto *I = cast<Instruction>(V);
+  auto Key = std::make_tuple(V, Lane, B.GetInsertBlock());
+  if (auto It = LaneScalars.find(Key); It != LaneScalars.end()) {
+    Exact &= It->second.second;
+    return It->second.first;
+  }
+  Value *R = nullptr;
+  bool RExact = true;
+  std::optional<uint64_t> Dim;
+  if (auto *CB = dyn_cast<CallBase>(I))
+    if (auto *CD = dyn_cast<ConstantInt>(CB->getArgOperand(0));
+        CD && CB->arg_size() == 1)
+      Dim = CD->getZExtValue();
+  switch (getBuiltinKind(I)) {
+  case BuiltinKind::LocalId:
+    if (P->RowsSpanned && Dim && *Dim < Dims)
+      R = getLaneLocalId(*Dim, Lane);
+    break;
+  case BuiltinKind::GlobalId:
+    if (Value *Base = GlobalIdBases.lookup(I);
+        Base && P->RowsSpanned && Dim && *Dim < Dims)
+      R = B.CreateAdd(Base, getLaneLocalId(*Dim, Lane));
+    break;
+  case BuiltinKind::LocalLinearId:
+    R = B.CreateAdd(LinearBase, B.getInt64(Lane), "", /*HasNUW=*/true,
+                    /*HasNSW=*/true);
+    break;
+  case BuiltinKind::SubGroupLocalId:
+    R = ConstantInt::get(I->getType(), Lane);
+    break;
+  case BuiltinKind::None:
+    // Arithmetic that cannot trap, up to a depth that keeps the copies few.
+    if (Depth < 12 && !I->getType()->isVectorTy() &&
+        (isa<BinaryOperator>(I) || isa<CastInst>(I) ||
+         isa<GetElementPtrInst>(I) || isa<FreezeInst>(I)) &&
+        isSafeToSpeculativelyExecute(I)) {
+      Instruction *NI = I->clone();
+      for (Use &U : NI->operands())
+        U.set(getLaneScalar(U.get(), Lane, RExact, Depth + 1));
+      R = B.Insert(NI);
+    }
+    break;
+  default:
+    break;
+  }
+  if (!R) {
+    // What the lane computed, which is nothing where it did not run.
+    R = getLane(V, Lane);
+    RExact = false;
+  }
+  LaneScalars[Key] = {R, RExact};
+  Exact &= RExact;
+  return R;
+}
+
 void SubGroupVectorizer::setScalar(Instruction &I, Value *V) {
   assert(!isVector(&I) && "a vector value given a scalar form");
   Scalars[&I] = V;
@@ -514,8 +625,44 @@ void SubGroupVectorizer::emitIds() {
                             "sg.base", /*HasNUW=*/true, /*HasNSW=*/true);
   LinearIds = B.CreateAdd(splat(Base), getLaneIds(I64), "lid.linear",
                           /*HasNUW=*/true, /*HasNSW=*/true);
+  LinearBase = Base;
   // Row-major: the last dimension varies fastest.
-  if (P->WholeRows) {
+  if (P->RowsSpanned) {
+    // Lane L is in row L / RowLength of the sub-group, at column
+    // L % RowLength; the sub-group's first row is a multiple of the rows it
+    // spans, and these stay within one row of the next dimension (the
+    // condition of the plan), so that dimensions before that are the same
+    // in every lane.
+    unsigned RowLength = S / P->RowsSpanned;
+    Value *Row = B.CreateUDiv(Base, B.getInt64(RowLength), "sg.first.row",
+                              /*isExact=*/true);
+    FirstLaneIds[Dims - 1] = B.getInt64(0);
+    for (int D = Dims - 2; D >= 0; --D) {
+      if (D == 0) {
+        FirstLaneIds[D] = Row;
+        break;
+      }
+      Value *R = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
+      FirstLaneIds[D] = B.CreateURem(Row, R);
+      Row = B.CreateUDiv(Row, R);
+    }
+    for (unsigned D = 0; D < Dims; ++D) {
+      if (D + 2 < Dims) {
+        LocalIds[D] = FirstLaneIds[D];
+        continue;
+      }
+      SmallVector<Constant *> Offsets;
+      for (unsigned L = 0; L < S; ++L)
+        Offsets.push_back(
+            B.getInt64(D + 1 == Dims ? L % RowLength : L / RowLength));
+      LocalIds[D] = B.CreateAdd(splat(FirstLaneIds[D]),
+                                ConstantVector::get(Offsets),
+                                "lid" + Twine(D), /*HasNUW=*/true,
+                                /*HasNSW=*/true);
+    }
+    return;
+  }
+  if (P->WithinRow) {
     Value *Rest = Base;
     for (int D = Dims - 1; D > 0; --D) {
       Value *R = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
@@ -572,12 +719,12 @@ std::pair<Value *, Value *> SubGroupVectorizer::emitSmallDivRem(Value *N,
   return {Quotient, Remainder};
 }
 
-/// Whether the sub-group may run the copy for whole rows: it is full, and
-/// it lies within one row of the work-group. Where sub-groups meet at a
-/// work-group barrier or collective, they must all run the same copy, so
-/// the condition is then one of the work-group: every row splits into whole
-/// sub-groups.
-Value *SubGroupVectorizer::emitRowCondition() {
+/// Whether the sub-group may run the copy for sub-groups within a row: it is
+/// full, and it lies within one row of the work-group. Where sub-groups meet
+/// at a work-group barrier or collective, they must all run the same copy,
+/// so the condition is then one of the work-group: every row splits into
+/// whole sub-groups.
+Value *SubGroupVectorizer::emitWithinRowCondition() {
   FunctionCallee Range = M.getOrInsertFunction(
       "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
   Value *Row = B.CreateCall(Range, {B.getInt32(Dims - 1)}, "row.length");
@@ -597,6 +744,33 @@ Value *SubGroupVectorizer::emitRowCondition() {
   Value *End = B.CreateAdd(B.CreateURem(Base, Row), B.getInt64(S));
   return B.CreateAnd(
       Full, B.CreateOr(RowsWhole, B.CreateICmpULE(End, Row), "sg.in.row"));
+}
+
+/// Whether the sub-group may run the copy for \p RowsSpanned whole rows: the
+/// rows are as long as that makes them, the sub-group is full and its rows
+/// lie within one row of the dimension before (in 3D, one plane). The
+/// sub-group starts at a multiple of its size, so at the start of a row.
+/// Where sub-groups meet at a sync point, the condition is one of the
+/// work-group: then every sub-group is full.
+Value *SubGroupVectorizer::emitRowBlockCondition(unsigned RowsSpanned) {
+  FunctionCallee Range = M.getOrInsertFunction(
+      "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
+  Value *Row = B.CreateCall(Range, {B.getInt32(Dims - 1)}, "row.length");
+  Value *Cond = B.CreateICmpEQ(Row, B.getInt64(S / RowsSpanned),
+                               "rows.length." + Twine(RowsSpanned));
+  bool Sync = hasWorkGroupSyncPoint(K);
+  if (Sync || Dims > 2) {
+    // In 2D, rows of a work-group whose rows split evenly into blocks are
+    // all full blocks; in 3D, blocks then also stay within a plane.
+    Value *Before = B.CreateCall(Range, {B.getInt32(Dims - 2)}, "row.count");
+    Cond = B.CreateAnd(Cond, B.CreateICmpEQ(B.CreateURem(Before,
+                                                         B.getInt64(
+                                                             RowsSpanned)),
+                                            B.getInt64(0)));
+  }
+  if (!Sync)
+    Cond = B.CreateAnd(Cond, B.CreateICmpEQ(Lanes, B.getInt32(S)));
+  return Cond;
 }
 
 /// Linearized: a mask slot per block (the entry's holding the entry mask)
@@ -631,6 +805,8 @@ void SubGroupVectorizer::createSlots() {
 /// first block.
 BasicBlock *SubGroupVectorizer::emitBody() {
   Scalars.clear();
+  LaneScalars.clear();
+  GlobalIdBases.clear();
   Vectors.clear();
   CmpXchgParts.clear();
   FirstBlock.clear();
@@ -1025,20 +1201,39 @@ void SubGroupVectorizer::run() {
   // run a copy of the body in which all lanes are known to be active, so
   // that LLVM drops the masks of their memory accesses, and ids outside the
   // last dimension are scalars, so that accesses along rows are contiguous.
-  Value *WholeRows = emitRowCondition();
+  // Sub-groups made of whole short rows run a copy with the same
+  // assumptions, whose lanes' ids are constants plus a scalar and whose
+  // accesses along rows are one vector access per row.
+  SmallVector<std::pair<Value *, const BodyPlan *>> Choices;
+  Choices.push_back({emitWithinRowCondition(), &Rows});
+  for (const BodyPlan &Plan : RowBlocks)
+    Choices.push_back({emitRowBlockCondition(Plan.RowsSpanned), &Plan});
   Value *PartialMask = EntryMask;
-  P = &Rows;
+  SmallVector<BasicBlock *> Bodies;
   EntryMask = Constant::getAllOnesValue(EntryMask->getType());
-  BasicBlock *RowsBody = emitBody();
+  for (auto [Cond, Plan] : Choices) {
+    P = Plan;
+    Bodies.push_back(emitBody());
+    NumRowBlockBodies += Plan->RowsSpanned != 0;
+  }
   P = &General;
   EntryMask = PartialMask;
   BasicBlock *GeneralBody = emitBody();
-  B.SetInsertPoint(NewEntry);
-  B.CreateCondBr(WholeRows, RowsBody, GeneralBody);
+  // The conditions, computed in the entry, are tested in order.
+  SmallVector<BasicBlock *> Tests{NewEntry};
+  for (unsigned I = 1; I < Choices.size(); ++I)
+    Tests.push_back(
+        BasicBlock::Create(C, "wfv.choose", &K, OldBlocks.front()));
+  for (auto [I, Test] : enumerate(Tests)) {
+    B.SetInsertPoint(Test);
+    B.CreateCondBr(Choices[I].first, Bodies[I],
+                   I + 1 < Tests.size() ? Tests[I + 1] : GeneralBody);
+  }
 
   // The kernel's own blocks go; what they computed lives on in the new ones.
   General.Shapes.reset();
   Rows.Shapes.reset();
+  RowBlocks.clear();
   LI.reset();
   DT.reset();
   for (BasicBlock *BB : Old)

@@ -34,7 +34,12 @@
 // along each edge. Masks and blended phis live in stack slots while the code
 // is built and become SSA values when it is done. Every kernel gets two
 // bodies, planned separately (BodyPlan): one for sub-groups that are full
-// and lie within one row of the work-group, one for any sub-group.
+// and lie within one row of the work-group, one for any sub-group. A kernel
+// of several dimensions whose accesses run along rows also gets bodies for
+// sub-groups made of 2, 4, ... whole rows: they take the general plan's
+// vectors and control flow, and the shapes within one row for their memory
+// accesses (one vector access per row where the lanes of a row read
+// consecutive addresses).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SUBLANE_PASSES_SUBGROUP_SUBGROUPVECTORIZER_H
@@ -51,8 +56,10 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 
 namespace sublane {
 namespace wfv {
@@ -86,8 +93,15 @@ canonicalizeForVectorization(Function &K, FunctionAnalysisManager &FAM);
 struct BodyPlan {
   /// The sub-group is full and lies within one row of the work-group, so
   /// that ids outside the last dimension are the same in every lane.
-  bool WholeRows = false;
-  std::unique_ptr<KernelShape> Shapes;
+  bool WithinRow = false;
+  /// The sub-group is full and made of this many whole rows of the
+  /// work-group (0: not known), each row a run of consecutive lanes.
+  unsigned RowsSpanned = 0;
+  bool isFull() const { return WithinRow || RowsSpanned; }
+  std::shared_ptr<KernelShape> Shapes;
+  /// RowsSpanned: the shapes among the lanes of one row (each row is a
+  /// sub-group within a row in the eyes of this analysis).
+  std::shared_ptr<KernelShape> RowShapes;
   DenseSet<Value *> VectorValues;
   /// Whether some branch differs between lanes, so that the control flow is
   /// linearized.
@@ -122,6 +136,9 @@ public:
   /// The plan for sub-groups that are full and lie within one row, which
   /// most sub-groups of most launches are.
   const BodyPlan &getRowPlan() const { return Rows; }
+  /// The plans for full sub-groups made of several whole rows, where rows
+  /// are short (a 2D work-group of 16x16 and sub-groups of 32 or 64).
+  ArrayRef<BodyPlan> getRowBlockPlans() const { return RowBlocks; }
   /// Whether every block of \p P found its place in the order linearized
   /// code runs in (each loop contiguous); true when nothing is linearized.
   bool hasBlockOrder(const BodyPlan &P) const {
@@ -143,7 +160,9 @@ private:
   void emitEntry();
   void emitIds();
   std::pair<Value *, Value *> emitSmallDivRem(Value *N, Value *R);
-  Value *emitRowCondition();
+  Value *emitWithinRowCondition();
+  Value *emitRowBlockCondition(unsigned Rows);
+  bool benefitsFromRowBlocks() const;
   void createSlots();
   BasicBlock *emitBody();
   void emitBlock(BasicBlock *BB);
@@ -164,6 +183,14 @@ private:
   Value *getScalar(Value *V);
   Value *getVector(Value *V);
   Value *getLane(Value *V, unsigned Lane);
+  /// Lane \p Lane's value of \p V as a scalar, recomputed from that lane's
+  /// ids where \p V is arithmetic on ids and uniform values (an address),
+  /// else extracted from its vector. Clears \p Exact where it extracted: a
+  /// lane that did not run the code has no value there.
+  Value *getLaneScalar(Value *V, unsigned Lane, bool &Exact,
+                       unsigned Depth = 0);
+  /// The local id of lane \p Lane in dimension \p D, a scalar.
+  Value *getLaneLocalId(unsigned D, unsigned Lane);
   void setScalar(Instruction &I, Value *V);
   void setVector(Instruction &I, Value *V);
   Type *getVectorType(Type *T) const;
@@ -209,6 +236,14 @@ private:
   void widenAlloca(AllocaInst &AI);
   void emitUniformAccess(Instruction &I);
   bool isContiguous(Value *Ptr, Type *AccessTy) const;
+  bool isContiguousInRows(Value *Ptr, Type *AccessTy) const;
+  /// The lanes of row \p Row of a sub-group of whole rows.
+  Value *getRowPart(Value *V, unsigned Row);
+  /// The address of each row's first lane, or an empty list where one of
+  /// them could not be computed for lanes that may not run.
+  SmallVector<Value *, 4> getRowAddresses(Value *Ptr);
+  Value *loadRows(LoadInst &L, ArrayRef<Value *> Addresses);
+  void storeRows(StoreInst &St, ArrayRef<Value *> Addresses);
   Value *loadElements(LoadInst &L);
   void storeElements(StoreInst &St);
 
@@ -251,6 +286,7 @@ private:
   DenseMap<BasicBlock *, SmallVector<BasicBlock *, 2>> SameMask;
   DenseSet<BasicBlock *> HasSameMask;
   BodyPlan General, Rows;
+  SmallVector<BodyPlan, 2> RowBlocks;
   /// The plan of the copy being emitted.
   const BodyPlan *P = nullptr;
 
@@ -275,6 +311,16 @@ private:
   Value *LinearIds = nullptr; ///< <S x i64> local linear ids
   /// Per dimension, <S x i64> or (the same in every lane) i64.
   Value *LocalIds[3] = {};
+  /// Whole rows: per dimension, lane 0's local id (i64); the sub-group's
+  /// first linear id; each global id call's group offset.
+  Value *FirstLaneIds[3] = {};
+  Value *LinearBase = nullptr;
+  DenseMap<const Value *, Value *> GlobalIdBases;
+  /// Values getLaneScalar recomputed, per value, lane and new block.
+  /// Whether each was recomputed throughout (getLaneScalar's Exact).
+  DenseMap<std::tuple<const Value *, unsigned, const BasicBlock *>,
+           std::pair<Value *, bool>>
+      LaneScalars;
 };
 
 } // namespace wfv

@@ -69,8 +69,10 @@ bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
         "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
     Value *Base = B.CreateMul(B.CreateCall(GroupId, {Dim}),
                               B.CreateCall(Range, {Dim}), "global.id.base");
-    if (isVector(&CI))
+    if (isVector(&CI)) {
+      GlobalIdBases[&CI] = Base;
       setVector(CI, B.CreateAdd(splat(Base), getLocalIdVector(Dim)));
+    }
     else
       setScalar(CI, B.CreateAdd(Base, getUniformLocalId(Dim)));
     return true;
@@ -85,7 +87,7 @@ bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
     setScalar(CI, SubGroupId);
     return true;
   case BuiltinKind::SubGroupSize:
-    setScalar(CI, P->WholeRows ? B.getInt32(S) : Lanes);
+    setScalar(CI, P->isFull() ? B.getInt32(S) : Lanes);
     return true;
   case BuiltinKind::SubGroupBarrier:
   case BuiltinKind::UniformAssertion:

@@ -2,11 +2,13 @@
 //
 // A uniform address is one scalar access (a store of a uniform value is the
 // same whichever lane does it). Consecutive addresses are one vector access,
-// masked by the lanes that run the block. Anything else is a gather or a
-// scatter. Read-modify-write atomics on one address whose result is unused
-// combine the active lanes' operands and run once (the order of the lanes'
-// updates is not observable); other atomics and volatile accesses happen once
-// per active lane, in lane order. Private variables become one copy per lane.
+// masked by the lanes that run the block; in a sub-group of whole rows,
+// addresses consecutive along each row are one access per row. Anything
+// else is a gather or a scatter. Read-modify-write atomics on one address
+// whose result is unused combine the active lanes' operands and run once
+// (the order of the lanes' updates is not observable); other atomics and
+// volatile accesses happen once per active lane, in lane order. Private
+// variables become one copy per lane.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,8 @@
 using namespace llvm;
 
 STATISTIC(NumContiguous, "Number of accesses vectorized as one vector access");
+STATISTIC(NumContiguousRows, "Number of accesses vectorized as one vector "
+                             "access per row of a sub-group of whole rows");
 STATISTIC(NumGatherScatter, "Number of accesses vectorized as gather/scatter");
 STATISTIC(NumReplicatedAccesses, "Number of accesses replicated per lane");
 STATISTIC(NumCombinedAtomics,
@@ -57,6 +61,59 @@ bool SubGroupVectorizer::isContiguous(Value *Ptr, Type *AccessTy) const {
   sublane::Shape PS = P->Shapes->getShape(Ptr);
   return PS.isAffine() &&
          PS.Stride == int64_t(DL.getTypeAllocSize(AccessTy).getFixedValue());
+}
+
+bool SubGroupVectorizer::isContiguousInRows(Value *Ptr, Type *AccessTy) const {
+  if (!P->RowsSpanned || !isPackable(DL, AccessTy))
+    return false;
+  sublane::Shape PS = P->RowShapes->getShape(Ptr);
+  return PS.isAffine() &&
+         PS.Stride == int64_t(DL.getTypeAllocSize(AccessTy).getFixedValue());
+}
+
+Value *SubGroupVectorizer::getRowPart(Value *V, unsigned Row) {
+  unsigned RowLength = S / P->RowsSpanned;
+  return B.CreateShuffleVector(
+      V, createSequentialMask(Row * RowLength, RowLength, 0));
+}
+
+SmallVector<Value *, 4> SubGroupVectorizer::getRowAddresses(Value *Ptr) {
+  unsigned RowLength = S / P->RowsSpanned;
+  bool Exact = true;
+  SmallVector<Value *, 4> Addresses;
+  for (unsigned Row = 0; Row < P->RowsSpanned; ++Row)
+    Addresses.push_back(getLaneScalar(Ptr, Row * RowLength, Exact));
+  // An address made of ids and uniform values holds for any lane; one that
+  // depends on what a lane computed needs that lane to have run.
+  auto *CM = dyn_cast<Constant>(Mask);
+  if (!Exact && !(CM && CM->isAllOnesValue()))
+    return {};
+  return Addresses;
+}
+
+/// Sub-groups of whole rows: one access per row, at the address of the
+/// row's first lane.
+Value *SubGroupVectorizer::loadRows(LoadInst &L, ArrayRef<Value *> Addresses) {
+  unsigned RowLength = S / P->RowsSpanned;
+  auto *RowTy = FixedVectorType::get(L.getType(), RowLength);
+  SmallVector<Value *, 4> Parts;
+  for (auto [Row, Base] : enumerate(Addresses)) {
+    Instruction *Part = B.CreateMaskedLoad(RowTy, Base, L.getAlign(),
+                                           getRowPart(Mask, Row));
+    Part->setAAMetadata(L.getAAMetadata());
+    Parts.push_back(Part);
+  }
+  return concatenateVectors(B, Parts);
+}
+
+void SubGroupVectorizer::storeRows(StoreInst &St,
+                                   ArrayRef<Value *> Addresses) {
+  Value *Val = getVector(St.getValueOperand());
+  for (auto [Row, Base] : enumerate(Addresses)) {
+    Instruction *Part = B.CreateMaskedStore(
+        getRowPart(Val, Row), Base, St.getAlign(), getRowPart(Mask, Row));
+    Part->setAAMetadata(St.getAAMetadata());
+  }
 }
 
 /// A load or store whose address and value are the same in every lane: one
@@ -96,6 +153,12 @@ void SubGroupVectorizer::widenLoad(LoadInst &L) {
     return;
   }
   Type *VTy = getVectorType(Ty);
+  if (isContiguousInRows(Ptr, Ty) && !isContiguous(Ptr, Ty))
+    if (SmallVector<Value *, 4> Rows = getRowAddresses(Ptr); !Rows.empty()) {
+      ++NumContiguousRows;
+      setVector(L, loadRows(L, Rows));
+      return;
+    }
   Instruction *New;
   if (isContiguous(Ptr, Ty)) {
     ++NumContiguous;
@@ -131,6 +194,12 @@ void SubGroupVectorizer::widenStore(StoreInst &St) {
     });
     return;
   }
+  if (isVector(Ptr) && isContiguousInRows(Ptr, Ty) && !isContiguous(Ptr, Ty))
+    if (SmallVector<Value *, 4> Rows = getRowAddresses(Ptr); !Rows.empty()) {
+      ++NumContiguousRows;
+      storeRows(St, Rows);
+      return;
+    }
   Instruction *New;
   if (isVector(Ptr) && isContiguous(Ptr, Ty)) {
     ++NumContiguous;

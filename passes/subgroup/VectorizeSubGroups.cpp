@@ -10,6 +10,7 @@
 #include "SubGroupVectorizer.h"
 #include "sublane/Passes/SyncPointCheck.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -103,6 +104,9 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   }
   bool Linearized = V.getGeneralPlan().Linearize;
   bool RowsLinearized = V.getRowPlan().Linearize;
+  std::string RowBlocks;
+  for (const wfv::BodyPlan &Plan : V.getRowBlockPlans())
+    RowBlocks += (RowBlocks.empty() ? "" : ", ") + utostr(Plan.RowsSpanned);
   V.run();
   FAM.invalidate(*SG, PreservedAnalyses::none());
   std::string Broken;
@@ -151,7 +155,11 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
                      "under masks"
                    : ", its control flow kept for sub-groups within a row "
                      "(branches that differ between work-items linearized "
-                     "under masks otherwise)");
+                     "under masks otherwise)")
+           << (RowBlocks.empty()
+                   ? ""
+                   : "; sub-groups of " + RowBlocks +
+                         " whole rows access memory one row at a time");
   });
   return true;
 }

@@ -334,51 +334,61 @@ INSTANTIATE_TEST_SUITE_P(WorkGroupSizes, WorkGroupKernels,
                            return "wg" + std::to_string(info.param);
                          });
 
-// A 2D five-point stencil through a local tile with a one-element halo.
+// A 2D five-point stencil through a local tile with a one-element halo:
+// each work-item loads its element and its share of the halo, and after a
+// barrier computes the stencil from the tile.
+struct TiledStencil {
+  const float *in;
+  long rows, cols;
+  size_t tr, tc;
+
+  float at(long y, long x) const {
+    if (y < 0 || x < 0 || y >= rows || x >= cols)
+      return 0.0f;
+    return in[y * cols + x];
+  }
+  float apply(long r, long c) const {
+    return 4 * at(r, c) - at(r - 1, c) - at(r + 1, c) - at(r, c - 1) -
+           at(r, c + 1);
+  }
+  template <int D>
+  float operator()(const sycl::local_accessor<float, 2> &tile,
+                   const sycl::nd_item<D> &it) const {
+    long r = long(it.get_global_id(0)), c = long(it.get_global_id(1));
+    size_t lr = it.get_local_id(0) + 1, lc = it.get_local_id(1) + 1;
+    tile[{lr, lc}] = at(r, c);
+    if (lr == 1)
+      tile[{0, lc}] = at(r - 1, c);
+    if (lr == tr)
+      tile[{tr + 1, lc}] = at(r + 1, c);
+    if (lc == 1)
+      tile[{lr, 0}] = at(r, c - 1);
+    if (lc == tc)
+      tile[{lr, tc + 1}] = at(r, c + 1);
+    it.barrier();
+    return 4 * tile[{lr, lc}] - tile[{lr - 1, lc}] - tile[{lr + 1, lc}] -
+           tile[{lr, lc - 1}] - tile[{lr, lc + 1}];
+  }
+};
+
 TEST(WorkGroupKernels2D, StencilWithLocalTile) {
   sycl::queue q;
   const size_t rows = 48, cols = 40, tr = 8, tc = 10;
   usm_array<float> in(q, rows * cols), out(q, rows * cols);
   for (size_t i = 0; i < rows * cols; ++i)
     in[i] = float(i % 23) * 0.25f;
-  float *pin = in.ptr, *pout = out.ptr;
+  TiledStencil stencil{in.ptr, long(rows), long(cols), tr, tc};
+  float *pout = out.ptr;
   q.submit([&](sycl::handler &h) {
      sycl::local_accessor<float, 2> tile(sycl::range<2>(tr + 2, tc + 2), h);
      h.parallel_for<class stencil2d>(
          sycl::nd_range<2>({rows, cols}, {tr, tc}), [=](sycl::nd_item<2> it) {
-           long r = long(it.get_global_id(0)), c = long(it.get_global_id(1));
-           size_t lr = it.get_local_id(0) + 1, lc = it.get_local_id(1) + 1;
-           auto at = [&](long y, long x) {
-             if (y < 0 || x < 0 || y >= long(rows) || x >= long(cols))
-               return 0.0f;
-             return pin[y * long(cols) + x];
-           };
-           tile[{lr, lc}] = at(r, c);
-           if (lr == 1)
-             tile[{0, lc}] = at(r - 1, c);
-           if (lr == tr)
-             tile[{tr + 1, lc}] = at(r + 1, c);
-           if (lc == 1)
-             tile[{lr, 0}] = at(r, c - 1);
-           if (lc == tc)
-             tile[{lr, tc + 1}] = at(r, c + 1);
-           it.barrier();
-           pout[r * long(cols) + c] = 4 * tile[{lr, lc}] - tile[{lr - 1, lc}] -
-                                      tile[{lr + 1, lc}] - tile[{lr, lc - 1}] -
-                                      tile[{lr, lc + 1}];
+           pout[it.get_global_linear_id()] = stencil(tile, it);
          });
    }).wait();
-  auto at = [&](long y, long x) {
-    if (y < 0 || x < 0 || y >= long(rows) || x >= long(cols))
-      return 0.0f;
-    return in[y * cols + x];
-  };
   for (long r = 0; r < long(rows); ++r)
-    for (long c = 0; c < long(cols); ++c) {
-      float expect = 4 * at(r, c) - at(r - 1, c) - at(r + 1, c) - at(r, c - 1) -
-                     at(r, c + 1);
-      ASSERT_EQ(out[r * cols + c], expect) << r << "," << c;
-    }
+    for (long c = 0; c < long(cols); ++c)
+      ASSERT_EQ(out[r * cols + c], stencil.apply(r, c)) << r << "," << c;
 }
 
 // Every id query in 2D and 3D, checked against the SYCL definitions.
@@ -780,5 +790,119 @@ TEST(WorkGroupKernels, LeaderSumsSize64) {
   checkLeaderSums<64, 192>();
   checkLeaderSums<64, 130>();
   checkLeaderSums2D<64, 48>();
+}
+
+// Sub-groups made of several whole rows of a 2D or 3D work-group (rows of
+// S/2 or S/4 work-items): the vectorizer reads and writes each row of a
+// sub-group as one vector. Rows of one sub-group take different branches
+// (conditions on the row), lanes of a row too (conditions on the column),
+// and an address made of a value loaded under such a condition must not
+// come from a lane that did not load it.
+template <uint32_t S> class RowBlockStencilKernel;
+template <uint32_t S> class RowBlock3DKernel;
+
+template <uint32_t S>
+void checkRowBlockStencil(size_t tr, size_t tc, size_t groupsY,
+                          size_t groupsX) {
+  sycl::queue q;
+  const size_t rows = tr * groupsY, cols = tc * groupsX;
+  usm_array<float> in(q, rows * cols), out(q, rows * cols),
+      side(q, rows * cols);
+  usm_array<long> offsets(q, rows);
+  for (size_t i = 0; i < rows * cols; ++i) {
+    in[i] = float(i % 23) * 0.25f;
+    out[i] = side[i] = -1.0f;
+  }
+  for (size_t r = 0; r < rows; ++r)
+    offsets[r] = long(((r * 7) % rows) * cols);
+  TiledStencil stencil{in.ptr, long(rows), long(cols), tr, tc};
+  float *pout = out.ptr, *pside = side.ptr;
+  long *poff = offsets.ptr;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<float, 2> tile(sycl::range<2>(tr + 2, tc + 2), h);
+     h.parallel_for<RowBlockStencilKernel<S>>(
+         sycl::nd_range<2>({rows, cols}, {tr, tc}),
+         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<2> it) {
+           long r = long(it.get_global_id(0)), c = long(it.get_global_id(1));
+           float v = stencil(tile, it);
+           if (r % 3 != 1)
+             pout[r * long(cols) + c] = v;
+           else
+             pout[r * long(cols) + c] = v + 100.0f;
+           if (c % 2 == 1) {
+             long o = poff[r];
+             pside[o + c] = v;
+           }
+         });
+   }).wait();
+  for (long r = 0; r < long(rows); ++r)
+    for (long c = 0; c < long(cols); ++c) {
+      float v = stencil.apply(r, c);
+      ASSERT_EQ(out[r * cols + c], r % 3 != 1 ? v : v + 100.0f)
+          << "S " << S << ", " << tr << "x" << tc << " at " << r << "," << c;
+      float *target = &side[offsets[r] + c];
+      ASSERT_EQ(*target, c % 2 == 1 ? v : -1.0f)
+          << "S " << S << " at " << r << "," << c;
+    }
+}
+
+template <uint32_t S>
+void checkRowBlock3D(sycl::range<3> local, sycl::range<3> groups) {
+  sycl::queue q;
+  sycl::range<3> global(local[0] * groups[0], local[1] * groups[1],
+                        local[2] * groups[2]);
+  const size_t n = global.size();
+  usm_array<int> in(q, n), out(q, n);
+  for (size_t i = 0; i < n; ++i) {
+    in[i] = int(i * 7 % 101);
+    out[i] = -1;
+  }
+  int *pin = in.ptr, *pout = out.ptr;
+  q.parallel_for<RowBlock3DKernel<S>>(
+       sycl::nd_range<3>(global, local), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<3> it) {
+         size_t z = it.get_global_id(0), y = it.get_global_id(1),
+                x = it.get_global_id(2);
+         size_t i = (z * global[1] + y) * global[2] + x;
+         pout[i] = pin[i] * 2 + int(it.get_local_id(0) * 1000 +
+                                    it.get_local_id(1) * 100 +
+                                    it.get_sub_group().get_local_linear_id());
+       })
+      .wait();
+  for (size_t z = 0; z < global[0]; ++z)
+    for (size_t y = 0; y < global[1]; ++y)
+      for (size_t x = 0; x < global[2]; ++x) {
+        size_t i = (z * global[1] + y) * global[2] + x;
+        size_t lin = ((z % local[0]) * local[1] + y % local[1]) * local[2] +
+                     x % local[2];
+        int want = in[i] * 2 + int((z % local[0]) * 1000 +
+                                   (y % local[1]) * 100 + lin % S);
+        ASSERT_EQ(out[i], want) << "S " << S << " at " << z << "," << y << ","
+                                << x;
+      }
+}
+
+TEST(WorkGroupKernels2D, RowBlocksSize16) {
+  checkRowBlockStencil<16>(8, 8, 3, 2);
+  checkRowBlockStencil<16>(6, 8, 2, 3);
+  checkRowBlockStencil<16>(4, 16, 2, 2);
+  checkRowBlock3D<16>({2, 4, 8}, {2, 2, 3});
+  checkRowBlock3D<16>({2, 3, 8}, {2, 2, 2});
+}
+TEST(WorkGroupKernels2D, RowBlocksSize32) {
+  checkRowBlockStencil<32>(16, 16, 2, 3);
+  checkRowBlockStencil<32>(8, 8, 3, 2);
+  checkRowBlockStencil<32>(6, 8, 2, 2);
+  checkRowBlockStencil<32>(5, 16, 2, 2);
+  checkRowBlock3D<32>({2, 4, 8}, {2, 2, 2});
+  checkRowBlock3D<32>({2, 2, 16}, {1, 2, 3});
+}
+TEST(WorkGroupKernels2D, RowBlocksSize64) {
+  checkRowBlockStencil<64>(16, 16, 2, 2);
+  checkRowBlockStencil<64>(8, 32, 2, 2);
+  checkRowBlockStencil<64>(8, 8, 2, 2);
+  checkRowBlockStencil<64>(6, 16, 2, 2);
+  checkRowBlock3D<64>({2, 4, 16}, {2, 2, 2});
+  checkRowBlock3D<64>({1, 6, 16}, {2, 2, 2});
 }
 } // namespace
