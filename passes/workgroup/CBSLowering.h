@@ -192,6 +192,9 @@ private:
                                         const Twine &Suffix);
   void loopOverGroups();
   void combineUniformAtomics();
+  /// Work-item loops that LLVM 19's vectorizer would miscompile (a division
+  /// the same in every iteration under a branch) stay scalar.
+  void keepMiscompiledDivisionsScalar();
   void deleteOriginalBlocks();
   void layoutBlocks();
   void completeDescriptor();

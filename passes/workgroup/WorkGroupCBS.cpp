@@ -188,6 +188,7 @@ Function *CBSLowering::run() {
   layoutBlocks();
   loopOverGroups();
   combineUniformAtomics();
+  keepMiscompiledDivisionsScalar();
 
   std::string Broken;
   raw_string_ostream OS(Broken);

@@ -864,9 +864,9 @@ void checkRowBlock3D(sycl::range<3> local, sycl::range<3> groups) {
          size_t z = it.get_global_id(0), y = it.get_global_id(1),
                 x = it.get_global_id(2);
          size_t i = (z * global[1] + y) * global[2] + x;
-         pout[i] = pin[i] * 2 + int(it.get_local_id(0) * 1000 +
-                                    it.get_local_id(1) * 100 +
-                                    it.get_sub_group().get_local_linear_id());
+         pout[i] = pin[i] * 2 +
+                   int(it.get_local_id(0) * 1000 + it.get_local_id(1) * 100 +
+                       it.get_sub_group().get_local_linear_id());
        })
       .wait();
   for (size_t z = 0; z < global[0]; ++z)
@@ -875,10 +875,10 @@ void checkRowBlock3D(sycl::range<3> local, sycl::range<3> groups) {
         size_t i = (z * global[1] + y) * global[2] + x;
         size_t lin = ((z % local[0]) * local[1] + y % local[1]) * local[2] +
                      x % local[2];
-        int want = in[i] * 2 + int((z % local[0]) * 1000 +
-                                   (y % local[1]) * 100 + lin % S);
-        ASSERT_EQ(out[i], want) << "S " << S << " at " << z << "," << y << ","
-                                << x;
+        int want = in[i] * 2 +
+                   int((z % local[0]) * 1000 + (y % local[1]) * 100 + lin % S);
+        ASSERT_EQ(out[i], want)
+            << "S " << S << " at " << z << "," << y << "," << x;
       }
 }
 
@@ -904,5 +904,66 @@ TEST(WorkGroupKernels2D, RowBlocksSize64) {
   checkRowBlockStencil<64>(6, 16, 2, 2);
   checkRowBlock3D<64>({2, 4, 16}, {2, 2, 2});
   checkRowBlock3D<64>({1, 6, 16}, {2, 2, 2});
+}
+
+// A division whose operands are the same for a row of work-items, under a
+// branch that differs between them, once in unsigned and once in signed
+// arithmetic: LLVM 19's loop vectorizer computes it for the first work-item
+// only, so its work-item loops are kept from it.
+template <uint32_t S> class DivisionUnderBranchKernel;
+
+template <uint32_t S> void checkDivisionUnderBranch() {
+  sycl::queue q;
+  const size_t rows = 8, cols = 8, groups = 2, n = rows * cols * groups;
+  usm_array<uint32_t> in(q, n), out(q, n);
+  usm_array<int> sout(q, n);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = uint32_t(i * 2654435761u) >> 7;
+  uint32_t *pin = in.ptr, *pout = out.ptr;
+  int *psout = sout.ptr;
+  q.parallel_for<DivisionUnderBranchKernel<S>>(
+       sycl::nd_range<2>({rows * groups, cols}, {rows, cols}),
+       xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<2> it) {
+         uint32_t l = uint32_t(it.get_local_linear_id()),
+                  g = uint32_t(it.get_group_linear_id()),
+                  x = uint32_t(it.get_local_id(1)),
+                  y = uint32_t(it.get_local_id(0));
+         uint32_t width = uint32_t(it.get_local_range(1)),
+                  height = uint32_t(it.get_local_range().size()) / width;
+         size_t gid = it.get_global_linear_id();
+         uint32_t v = pin[gid];
+         int s = int(v % 1000) - 500;
+         if ((v & 1u) == 0u)
+           for (uint32_t i = 0; i < l % 4; ++i)
+             v = v + pin[g * rows * cols + ((y + 1u) % height) * width + x];
+         if (x % 3 == 1)
+           s = s + (int(y) - 4) / (int(height) - 9) +
+               (int(y) - 5) % (int(width) - 11);
+         pout[gid] = v;
+         psout[gid] = s;
+       })
+      .wait();
+  for (size_t g = 0; g < groups; ++g)
+    for (size_t y = 0; y < rows; ++y)
+      for (size_t x = 0; x < cols; ++x) {
+        size_t l = y * cols + x, gid = g * rows * cols + l;
+        uint32_t v = in[gid];
+        int s = int(v % 1000) - 500;
+        if ((v & 1u) == 0u)
+          for (uint32_t i = 0; i < l % 4; ++i)
+            v = v + in[g * rows * cols + ((y + 1) % rows) * cols + x];
+        if (x % 3 == 1)
+          s = s + (int(y) - 4) / (int(rows) - 9) +
+              (int(y) - 5) % (int(cols) - 11);
+        ASSERT_EQ(out[gid], v) << "S " << S << " item " << gid;
+        ASSERT_EQ(sout[gid], s) << "S " << S << " item " << gid;
+      }
+}
+
+TEST(WorkGroupKernels2D, DivisionUnderBranch) {
+  checkDivisionUnderBranch<1>();
+  checkDivisionUnderBranch<8>();
+  checkDivisionUnderBranch<16>();
 }
 } // namespace
