@@ -244,6 +244,8 @@ private:
   SmallVector<Value *, 4> getRowAddresses(Value *Ptr);
   Value *loadRows(LoadInst &L, ArrayRef<Value *> Addresses);
   void storeRows(StoreInst &St, ArrayRef<Value *> Addresses);
+  Value *getLastActiveLane(Value *LaneMask);
+  void storeLastActive(StoreInst &St);
   Value *loadElements(LoadInst &L);
   void storeElements(StoreInst &St);
 

@@ -3,8 +3,10 @@
 // A uniform address is one scalar access (a store of a uniform value is the
 // same whichever lane does it). Consecutive addresses are one vector access,
 // masked by the lanes that run the block; in a sub-group of whole rows,
-// addresses consecutive along each row are one access per row. Anything
-// else is a gather or a scatter. Read-modify-write atomics on one address
+// addresses consecutive along each row are one access per row. Lanes
+// storing different values to one address leave the last active lane's
+// value, as a scatter would; only that lane stores. Anything else is a
+// gather or a scatter. Read-modify-write atomics on one address
 // whose result is unused combine the active lanes' operands and run once
 // (the order of the lanes' updates is not observable); other atomics and
 // volatile accesses happen once per active lane, in lane order. Private
@@ -25,6 +27,8 @@ using namespace llvm;
 STATISTIC(NumContiguous, "Number of accesses vectorized as one vector access");
 STATISTIC(NumContiguousRows, "Number of accesses vectorized as one vector "
                              "access per row of a sub-group of whole rows");
+STATISTIC(NumLastLaneStores, "Number of stores of many lanes to one address "
+                             "done by the last active lane");
 STATISTIC(NumGatherScatter, "Number of accesses vectorized as gather/scatter");
 STATISTIC(NumReplicatedAccesses, "Number of accesses replicated per lane");
 STATISTIC(NumCombinedAtomics,
@@ -98,16 +102,15 @@ Value *SubGroupVectorizer::loadRows(LoadInst &L, ArrayRef<Value *> Addresses) {
   auto *RowTy = FixedVectorType::get(L.getType(), RowLength);
   SmallVector<Value *, 4> Parts;
   for (auto [Row, Base] : enumerate(Addresses)) {
-    Instruction *Part = B.CreateMaskedLoad(RowTy, Base, L.getAlign(),
-                                           getRowPart(Mask, Row));
+    Instruction *Part =
+        B.CreateMaskedLoad(RowTy, Base, L.getAlign(), getRowPart(Mask, Row));
     Part->setAAMetadata(L.getAAMetadata());
     Parts.push_back(Part);
   }
   return concatenateVectors(B, Parts);
 }
 
-void SubGroupVectorizer::storeRows(StoreInst &St,
-                                   ArrayRef<Value *> Addresses) {
+void SubGroupVectorizer::storeRows(StoreInst &St, ArrayRef<Value *> Addresses) {
   Value *Val = getVector(St.getValueOperand());
   for (auto [Row, Base] : enumerate(Addresses)) {
     Instruction *Part = B.CreateMaskedStore(
@@ -200,6 +203,11 @@ void SubGroupVectorizer::widenStore(StoreInst &St) {
       storeRows(St, Rows);
       return;
     }
+  if (!isVector(Ptr) ||
+      (P->RowsSpanned && P->RowShapes->getShape(Ptr).isUniform())) {
+    storeLastActive(St);
+    return;
+  }
   Instruction *New;
   if (isVector(Ptr) && isContiguous(Ptr, Ty)) {
     ++NumContiguous;
@@ -213,6 +221,50 @@ void SubGroupVectorizer::widenStore(StoreInst &St) {
                                 Mask);
   }
   New->setAAMetadata(St.getAAMetadata());
+}
+
+/// The index of the highest lane set in \p LaneMask, which has one set.
+Value *SubGroupVectorizer::getLastActiveLane(Value *LaneMask) {
+  unsigned N = cast<FixedVectorType>(LaneMask->getType())->getNumElements();
+  if (auto *CM = dyn_cast<Constant>(LaneMask); CM && CM->isAllOnesValue())
+    return B.getInt32(N - 1);
+  Value *Bits = B.CreateBitCast(LaneMask, B.getIntNTy(N));
+  Value *Leading = B.CreateBinaryIntrinsic(Intrinsic::ctlz, Bits, B.getFalse());
+  Value *Lane = B.CreateSub(ConstantInt::get(Bits->getType(), N - 1), Leading);
+  // Masked to a valid lane, so that an empty mask reads some lane rather
+  // than poison.
+  Lane = B.CreateAnd(Lane, ConstantInt::get(Bits->getType(), N - 1));
+  return B.CreateZExtOrTrunc(Lane, B.getInt32Ty());
+}
+
+/// Lanes storing to one address (the whole sub-group's, or one per row of a
+/// sub-group of whole rows): the last active lane's value is what a scatter
+/// in lane order leaves there, so only that lane stores, as a scalar.
+void SubGroupVectorizer::storeLastActive(StoreInst &St) {
+  ++NumLastLaneStores;
+  Value *Val = getVector(St.getValueOperand());
+  Value *Ptr = St.getPointerOperand();
+  unsigned Rows = isVector(Ptr) ? P->RowsSpanned : 1;
+  Value *Ptrs = isVector(Ptr) ? getVector(Ptr) : nullptr;
+  for (unsigned Row = 0; Row < Rows; ++Row) {
+    Value *RowMask = Rows == 1 ? Mask : getRowPart(Mask, Row);
+    auto Emit = [&]() -> Value * {
+      Value *Lane = getLastActiveLane(RowMask);
+      if (Rows > 1)
+        Lane = B.CreateAdd(Lane, B.getInt32(Row * (S / Rows)));
+      Value *Base = Ptrs ? B.CreateExtractElement(Ptrs, Lane) : getScalar(Ptr);
+      auto *New = cast<StoreInst>(St.clone());
+      New->setOperand(0, B.CreateExtractElement(Val, Lane));
+      New->setOperand(1, Base);
+      B.Insert(New);
+      return nullptr;
+    };
+    auto *CM = dyn_cast<Constant>(RowMask);
+    if (CM && CM->isAllOnesValue())
+      Emit();
+    else
+      emitGuarded(any(RowMask), B.getVoidTy(), Emit);
+  }
 }
 
 /// Each lane's vector: one wide load when the lanes' vectors lie side by
