@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -107,6 +108,254 @@ template <typename T, uint32_t S> void checkMath() {
 TEST(MathFunctions, FloatAtSubGroupSize1) { checkMath<float, 1>(); }
 TEST(MathFunctions, FloatAtSubGroupSize16) { checkMath<float, 16>(); }
 TEST(MathFunctions, DoubleAtSubGroupSize16) { checkMath<double, 16>(); }
+
+// The rest of SYCL 2020's math functions, against the C++ library (the
+// pi functions against double-precision products with pi).
+constexpr size_t MoreResults = 26;
+
+template <typename T> void hostMoreMath(T X, T *R) {
+  const double Pi = 3.14159265358979323846;
+  T A = std::fabs(X) + T(0.5), U = X / T(4); // U in (-1, 1)
+  R[0] = std::acosh(A + T(1));
+  R[1] = std::asinh(X);
+  R[2] = std::atanh(U);
+  R[3] = T(std::acos(double(U)) / Pi);
+  R[4] = T(std::asin(double(U)) / Pi);
+  R[5] = T(std::atan(double(X)) / Pi);
+  R[6] = T(std::atan2(double(X), double(A)) / Pi);
+  R[7] = T(std::cos(Pi * double(X)));
+  R[8] = T(std::sin(Pi * double(X)));
+  R[9] = T(std::tan(Pi * double(U) / 2));
+  R[10] = std::erfc(X);
+  R[11] = std::pow(T(10), X);
+  R[12] = X - std::floor(X);
+  R[13] = std::floor(X);
+  R[14] = T(std::ilogb(A * T(100)));
+  R[15] = std::ldexp(X, 5);
+  R[16] = std::lgamma(A);
+  R[17] = std::logb(A * T(100));
+  R[18] = std::fabs(X) > std::fabs(A - T(1)) ? X : A - T(1);
+  R[19] = std::remainder(X, T(0.7));
+  R[20] = std::cbrt(X);
+  R[21] = std::tgamma(A);
+  T t = std::fmin(std::fmax((X + T(1)) / T(2), T(0)), T(1));
+  R[22] = t * t * (T(3) - T(2) * t);
+  R[23] = std::pow(A, X);
+  R[24] = std::log10(A);
+  R[25] = std::modf(X, &t);
+}
+
+template <typename T, uint32_t S> class MoreMathKernel;
+
+template <typename T, uint32_t S> void checkMoreMath() {
+  sycl::queue q;
+  T *in = sycl::malloc_shared<T>(N, q);
+  T *out = sycl::malloc_shared<T>(N * MoreResults, q);
+  for (size_t I = 0; I < N; ++I)
+    in[I] = input<T>(I);
+  q.parallel_for<MoreMathKernel<T, S>>(
+       sycl::nd_range<1>(N, WorkGroup), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t I = it.get_global_id(0);
+         T X = in[I], A = sycl::fabs(X) + T(0.5), U = X / T(4), Whole;
+         T *R = out + I * MoreResults;
+         R[0] = sycl::acosh(A + T(1));
+         R[1] = sycl::asinh(X);
+         R[2] = sycl::atanh(U);
+         R[3] = sycl::acospi(U);
+         R[4] = sycl::asinpi(U);
+         R[5] = sycl::atanpi(X);
+         R[6] = sycl::atan2pi(X, A);
+         R[7] = sycl::cospi(X);
+         R[8] = sycl::sinpi(X);
+         R[9] = sycl::tanpi(U / T(2));
+         R[10] = sycl::erfc(X);
+         R[11] = sycl::exp10(X);
+         R[12] = sycl::fract(X, &Whole);
+         R[13] = Whole;
+         R[14] = T(sycl::ilogb(A * T(100)));
+         R[15] = sycl::ldexp(X, 5);
+         R[16] = sycl::lgamma(A);
+         R[17] = sycl::logb(A * T(100));
+         R[18] = sycl::maxmag(X, A - T(1));
+         R[19] = sycl::remainder(X, T(0.7));
+         R[20] = sycl::rootn(X, 3);
+         R[21] = sycl::tgamma(A);
+         R[22] = sycl::smoothstep(T(-1), T(1), X);
+         R[23] = sycl::powr(A, X);
+         R[24] = sycl::native::log10(A);
+         R[25] = sycl::modf(X, &Whole);
+       })
+      .wait();
+  for (size_t I = 0; I < N; ++I) {
+    T Want[MoreResults];
+    hostMoreMath(in[I], Want);
+    for (size_t K = 0; K < MoreResults; ++K)
+      EXPECT_NEAR(out[I * MoreResults + K], Want[K],
+                  std::fabs(Want[K]) * T(8e-6) + T(1e-6))
+          << "function " << K << " at item " << I << ", x = " << in[I];
+  }
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+TEST(MathFunctions, MoreFloatAtSubGroupSize1) { checkMoreMath<float, 1>(); }
+TEST(MathFunctions, MoreFloatAtSubGroupSize16) { checkMoreMath<float, 16>(); }
+TEST(MathFunctions, MoreDoubleAtSubGroupSize8) { checkMoreMath<double, 8>(); }
+
+class ExactValuesKernel;
+/// Values SYCL defines exactly: the pi functions at whole and half
+/// integers, fract's bound and its whole part, the relational functions on
+/// NaN, bitselect.
+TEST(MathFunctions, ExactValues) {
+  sycl::queue q;
+  constexpr size_t Count = 8;
+  float *in = sycl::malloc_shared<float>(Count, q);
+  float *out = sycl::malloc_shared<float>(Count * 8, q);
+  const float Inputs[Count] = {0.0f,  1.0f,  -2.5f,  3.0f,
+                               -1.0f, 1e20f, -1e-9f, NAN};
+  for (size_t I = 0; I < Count; ++I)
+    in[I] = Inputs[I];
+  q.parallel_for<ExactValuesKernel>(
+       sycl::nd_range<1>(Count, Count), xo::properties{xo::sub_group_size<8>},
+       [=](sycl::nd_item<1> it) {
+         size_t I = it.get_global_id(0);
+         float X = in[I], Whole;
+         float *R = out + I * 8;
+         R[0] = sycl::sinpi(X);
+         R[1] = sycl::cospi(X);
+         R[2] = sycl::fract(X, &Whole);
+         R[3] = Whole;
+         R[4] = sycl::isunordered(X, 1.0f) ? 1.0f : 0.0f;
+         R[5] = sycl::isequal(X, X) ? 1.0f : 0.0f;
+         R[6] = sycl::bitselect(X, -X, -0.0f); // flips the sign bit
+         R[7] = sycl::isnormal(X) ? 1.0f : 0.0f;
+       })
+      .wait();
+  auto Bits = [](float F) { return sycl::bit_cast<uint32_t>(F); };
+  for (size_t I = 0; I < Count; ++I) {
+    float X = Inputs[I];
+    const float *R = out + I * 8;
+    if (std::isnan(X)) {
+      EXPECT_TRUE(std::isnan(R[0]) && std::isnan(R[1]) && std::isnan(R[2]));
+    } else if (X == std::floor(X)) {
+      EXPECT_EQ(R[0], 0.0f) << X; // sin(pi n) is exactly zero
+      EXPECT_EQ(Bits(R[0]) >> 31, X < 0 ? 1u : 0u) << X;
+      float Want = std::fmod(std::fabs(X), 2.0f) == 1.0f ? -1.0f : 1.0f;
+      EXPECT_EQ(R[1], Want) << X; // cos(pi n) is exactly (-1)^n
+    } else if (X == -2.5f) {
+      EXPECT_EQ(R[0], -1.0f);
+      EXPECT_EQ(R[1], 0.0f);
+    }
+    if (!std::isnan(X)) {
+      EXPECT_EQ(R[3], std::floor(X)) << X;
+      EXPECT_LT(R[2], 1.0f) << X; // -1e-9 - floor rounds to 1, capped
+      EXPECT_GE(R[2], 0.0f) << X;
+    }
+    EXPECT_EQ(R[4], std::isnan(X) ? 1.0f : 0.0f) << X;
+    EXPECT_EQ(R[5], std::isnan(X) ? 0.0f : 1.0f) << X;
+    EXPECT_EQ(Bits(R[6]), Bits(-X)) << X;
+    EXPECT_EQ(R[7], std::isnormal(X) ? 1.0f : 0.0f) << X;
+  }
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+class MoreIntegerKernel;
+/// SYCL 2020's integer functions, with saturation and widths checked.
+TEST(MathFunctions, MoreIntegerFunctions) {
+  sycl::queue q;
+  constexpr size_t Fields = 12;
+  int32_t *out = sycl::malloc_shared<int32_t>(N * Fields, q);
+  int64_t *wide = sycl::malloc_shared<int64_t>(N, q);
+  q.parallel_for<MoreIntegerKernel>(sycl::nd_range<1>(N, WorkGroup),
+                                    xo::properties{xo::sub_group_size<16>},
+                                    [=](sycl::nd_item<1> it) {
+                                      int32_t I = int32_t(it.get_global_id(0));
+                                      int32_t X = (I * 2654435761u) ^ (I << 7);
+                                      int32_t Y = I * 1000003 - 7;
+                                      int32_t *R = out + I * Fields;
+                                      R[0] = sycl::clz(X);
+                                      R[1] = sycl::ctz(X);
+                                      R[2] = sycl::rotate(X, Y);
+                                      R[3] = int32_t(sycl::abs_diff(X, Y));
+                                      R[4] = sycl::add_sat(X, Y);
+                                      R[5] = sycl::sub_sat(X, Y);
+                                      R[6] = sycl::hadd(X, Y);
+                                      R[7] = sycl::rhadd(X, Y);
+                                      R[8] = sycl::mad_hi(X, Y, 5);
+                                      R[9] = sycl::mad_sat(X, Y, 5);
+                                      R[10] = int32_t(sycl::clz(uint8_t(I)));
+                                      R[11] = sycl::mul24(I - 256, 4000);
+                                      wide[I] = sycl::upsample(Y, uint32_t(X));
+                                    })
+      .wait();
+  for (int32_t I = 0; I < int32_t(N); ++I) {
+    int32_t X = (I * 2654435761u) ^ (I << 7);
+    int32_t Y = I * 1000003 - 7;
+    uint32_t UX = uint32_t(X);
+    const int32_t *R = out + I * Fields;
+    int64_t Sum = int64_t(X) + Y, Diff = int64_t(X) - Y;
+    auto Sat = [](int64_t V) {
+      return int32_t(std::clamp<int64_t>(V, INT32_MIN, INT32_MAX));
+    };
+    unsigned K = uint32_t(Y) % 32;
+    EXPECT_EQ(R[0], X == 0 ? 32 : __builtin_clz(UX)) << I;
+    EXPECT_EQ(R[1], X == 0 ? 32 : __builtin_ctz(UX)) << I;
+    EXPECT_EQ(uint32_t(R[2]), K ? (UX << K) | (UX >> (32 - K)) : UX) << I;
+    EXPECT_EQ(uint32_t(R[3]), uint32_t(std::llabs(Diff))) << I;
+    EXPECT_EQ(R[4], Sat(Sum)) << I;
+    EXPECT_EQ(R[5], Sat(Diff)) << I;
+    EXPECT_EQ(R[6], int32_t(Sum >> 1)) << I;
+    EXPECT_EQ(R[7], int32_t((Sum + 1) >> 1)) << I;
+    EXPECT_EQ(R[8], int32_t(((int64_t(X) * Y) >> 32) + 5)) << I;
+    EXPECT_EQ(R[9], Sat(int64_t(X) * Y + 5)) << I; // no overflow past int64
+    EXPECT_EQ(R[10], uint8_t(I) == 0 ? 8 : __builtin_clz(uint8_t(I)) - 24) << I;
+    EXPECT_EQ(R[11], (I - 256) * 4000) << I;
+    EXPECT_EQ(wide[I], int64_t((uint64_t(uint32_t(Y)) << 32) | UX)) << I;
+  }
+  sycl::free(out, q);
+  sycl::free(wide, q);
+}
+
+class VecFunctionsKernel;
+/// The functions above on vecs: element by element, with the result type
+/// of the scalar function (int for ilogb, -1/0 for comparisons).
+TEST(MathFunctions, VecElementWise) {
+  sycl::queue q;
+  sycl::float4 *out = sycl::malloc_shared<sycl::float4>(N, q);
+  sycl::int4 *iout = sycl::malloc_shared<sycl::int4>(N * 2, q);
+  q.parallel_for<VecFunctionsKernel>(
+       sycl::nd_range<1>(N, WorkGroup), xo::properties{xo::sub_group_size<8>},
+       [=](sycl::nd_item<1> it) {
+         size_t I = it.get_global_id(0);
+         float X = input<float>(I);
+         sycl::float4 V(X, X + 1.0f, -X, 2.0f * X);
+         sycl::int4 K(int(I), -int(I), int(I) << 20, 7);
+         out[I] = sycl::ldexp(sycl::cospi(V), 2) + sycl::maxmag(V, 0.5f);
+         iout[2 * I] = sycl::clz(K) + sycl::rotate(K, sycl::int4(3));
+         iout[2 * I + 1] = sycl::isless(V, sycl::float4(0.5f)) + sycl::ilogb(V);
+       })
+      .wait();
+  for (size_t I = 0; I < N; ++I) {
+    float X = input<float>(I);
+    float V[4] = {X, X + 1.0f, -X, 2.0f * X};
+    int32_t K[4] = {int32_t(I), -int32_t(I), int32_t(I) << 20, 7};
+    for (int E = 0; E < 4; ++E) {
+      float Mag = std::fabs(V[E]) > 0.5f ? V[E] : 0.5f;
+      float Want = float(4 * std::cos(3.14159265358979323846 * V[E])) + Mag;
+      EXPECT_NEAR(out[I][E], Want, 1e-5f) << I << "," << E;
+      uint32_t U = uint32_t(K[E]);
+      int32_t Clz = U ? __builtin_clz(U) : 32;
+      EXPECT_EQ(iout[2 * I][E], Clz + int32_t((U << 3) | (U >> 29)))
+          << I << "," << E;
+      EXPECT_EQ(iout[2 * I + 1][E], (V[E] < 0.5f ? -1 : 0) + std::ilogb(V[E]))
+          << I << "," << E;
+    }
+  }
+  sycl::free(out, q);
+  sycl::free(iout, q);
+}
 
 class IntegerKernel;
 TEST(MathFunctions, IntegerFunctions) {

@@ -1,7 +1,8 @@
 //===- sublane/detail/math.hpp - SYCL 2020 math functions -------*- C++ -*-===//
 //
-// The scalar math, common and integer functions of SYCL 2020 (section 4.17)
-// for float and double, and the integer ones for every integer type. They
+// The scalar math, common and integer functions of SYCL 2020 (sections
+// 4.17.5-4.17.7) for float and double, and the integer ones for every
+// integer type. They
 // forward to the C++ library, so a kernel's `sycl::exp` is the same call as
 // the host's `std::exp` and both compute the same results; the `native`
 // versions make the same calls (SYCL leaves their precision to the
@@ -12,7 +13,9 @@
 #define SUBLANE_DETAIL_MATH_HPP
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <type_traits>
 
 namespace sycl {
@@ -33,22 +36,28 @@ using if_arithmetic = std::enable_if_t<std::is_arithmetic_v<T>, T>;
   }
 
 SUBLANE_MATH_UNARY(acos, std::acos)
+SUBLANE_MATH_UNARY(acosh, std::acosh)
 SUBLANE_MATH_UNARY(asin, std::asin)
+SUBLANE_MATH_UNARY(asinh, std::asinh)
 SUBLANE_MATH_UNARY(atan, std::atan)
+SUBLANE_MATH_UNARY(atanh, std::atanh)
 SUBLANE_MATH_UNARY(cbrt, std::cbrt)
 SUBLANE_MATH_UNARY(ceil, std::ceil)
 SUBLANE_MATH_UNARY(cos, std::cos)
 SUBLANE_MATH_UNARY(cosh, std::cosh)
 SUBLANE_MATH_UNARY(erf, std::erf)
+SUBLANE_MATH_UNARY(erfc, std::erfc)
 SUBLANE_MATH_UNARY(exp, std::exp)
 SUBLANE_MATH_UNARY(exp2, std::exp2)
 SUBLANE_MATH_UNARY(expm1, std::expm1)
 SUBLANE_MATH_UNARY(fabs, std::fabs)
 SUBLANE_MATH_UNARY(floor, std::floor)
+SUBLANE_MATH_UNARY(lgamma, std::lgamma)
 SUBLANE_MATH_UNARY(log, std::log)
 SUBLANE_MATH_UNARY(log10, std::log10)
 SUBLANE_MATH_UNARY(log1p, std::log1p)
 SUBLANE_MATH_UNARY(log2, std::log2)
+SUBLANE_MATH_UNARY(logb, std::logb)
 SUBLANE_MATH_UNARY(rint, std::rint)
 SUBLANE_MATH_UNARY(round, std::round)
 SUBLANE_MATH_UNARY(sin, std::sin)
@@ -56,6 +65,7 @@ SUBLANE_MATH_UNARY(sinh, std::sinh)
 SUBLANE_MATH_UNARY(sqrt, std::sqrt)
 SUBLANE_MATH_UNARY(tan, std::tan)
 SUBLANE_MATH_UNARY(tanh, std::tanh)
+SUBLANE_MATH_UNARY(tgamma, std::tgamma)
 SUBLANE_MATH_UNARY(trunc, std::trunc)
 SUBLANE_MATH_BINARY(atan2, std::atan2)
 SUBLANE_MATH_BINARY(copysign, std::copysign)
@@ -64,7 +74,9 @@ SUBLANE_MATH_BINARY(fmax, std::fmax)
 SUBLANE_MATH_BINARY(fmin, std::fmin)
 SUBLANE_MATH_BINARY(fmod, std::fmod)
 SUBLANE_MATH_BINARY(hypot, std::hypot)
+SUBLANE_MATH_BINARY(nextafter, std::nextafter)
 SUBLANE_MATH_BINARY(pow, std::pow)
+SUBLANE_MATH_BINARY(remainder, std::remainder)
 #undef SUBLANE_MATH_UNARY
 #undef SUBLANE_MATH_BINARY
 
@@ -85,6 +97,142 @@ template <typename T> detail::if_floating<T> sincos(T x, T *cosval) {
 template <typename T> detail::if_floating<T> pown(T x, int n) {
   return std::pow(x, T(n));
 }
+template <typename T> detail::if_floating<T> exp10(T x) {
+  return std::pow(T(10), x);
+}
+/// pow for x >= 0; NaN for x < 0 (SYCL 2020 powr).
+template <typename T> detail::if_floating<T> powr(T x, T y) {
+  return x < T(0) ? std::numeric_limits<T>::quiet_NaN() : std::pow(x, y);
+}
+/// The n-th root, negative for a negative x and odd n.
+template <typename T> detail::if_floating<T> rootn(T x, int n) {
+  if (x < T(0) && n % 2 != 0)
+    return -std::pow(-x, T(1) / T(n));
+  return std::pow(x, T(1) / T(n));
+}
+template <typename T>
+std::enable_if_t<std::is_floating_point_v<T>, int> ilogb(T x) {
+  return std::ilogb(x);
+}
+template <typename T> detail::if_floating<T> ldexp(T x, int k) {
+  return std::ldexp(x, k);
+}
+/// The argument of larger (smaller) magnitude; fmax (fmin) on a tie.
+template <typename T> detail::if_floating<T> maxmag(T x, T y) {
+  T X = std::fabs(x), Y = std::fabs(y);
+  return X > Y ? x : Y > X ? y : std::fmax(x, y);
+}
+template <typename T> detail::if_floating<T> minmag(T x, T y) {
+  T X = std::fabs(x), Y = std::fabs(y);
+  return X < Y ? x : Y < X ? y : std::fmin(x, y);
+}
+namespace detail {
+template <typename T> constexpr T pi = T(3.141592653589793238462643383279503);
+} // namespace detail
+template <typename T> detail::if_floating<T> acospi(T x) {
+  return std::acos(x) / detail::pi<T>;
+}
+template <typename T> detail::if_floating<T> asinpi(T x) {
+  return std::asin(x) / detail::pi<T>;
+}
+template <typename T> detail::if_floating<T> atanpi(T x) {
+  return std::atan(x) / detail::pi<T>;
+}
+template <typename T> detail::if_floating<T> atan2pi(T y, T x) {
+  return std::atan2(y, x) / detail::pi<T>;
+}
+
+namespace detail {
+/// sin(pi x) and cos(pi x), reduced exactly to |r| <= 1/4 first so that
+/// whole and half-integers give exact zeros and ones.
+template <typename T> void sinCosPi(T x, T &Sin, T &Cos) {
+  if (!std::isfinite(x)) {
+    Sin = Cos = std::numeric_limits<T>::quiet_NaN();
+    return;
+  }
+  T Y = std::fmod(std::fabs(x), T(2)); // exact
+  T Half = std::nearbyint(Y * T(2));   // 0 ... 4
+  T R = Y - Half * T(0.5);             // exact, in [-1/4, 1/4]
+  T S = std::sin(detail::pi<T> * R), C = std::cos(detail::pi<T> * R);
+  switch (int(Half) % 4) {
+  case 0:
+    Sin = S, Cos = C;
+    break;
+  case 1:
+    Sin = C, Cos = -S;
+    break;
+  case 2:
+    Sin = -S, Cos = -C;
+    break;
+  default:
+    Sin = -C, Cos = S;
+    break;
+  }
+  Sin = Sin == T(0) ? T(0) : Sin;
+  Cos = Cos == T(0) ? T(0) : Cos;
+  if (x < T(0))
+    Sin = -Sin;
+}
+} // namespace detail
+template <typename T> detail::if_floating<T> sinpi(T x) {
+  T S, C;
+  detail::sinCosPi(x, S, C);
+  return S;
+}
+template <typename T> detail::if_floating<T> cospi(T x) {
+  T S, C;
+  detail::sinCosPi(x, S, C);
+  return C;
+}
+template <typename T> detail::if_floating<T> tanpi(T x) {
+  T S, C;
+  detail::sinCosPi(x, S, C);
+  return S / C;
+}
+
+// The functions that also return a value through a pointer: any pointer-
+// like argument (a raw pointer or a multi_ptr) will do.
+template <typename T, typename Ptr>
+detail::if_floating<T> fract(T x, Ptr iptr) {
+  T Floor = std::floor(x);
+  *iptr = Floor;
+  if (std::isnan(x))
+    return x;
+  if (std::isinf(x))
+    return std::copysign(T(0), x);
+  return std::fmin(x - Floor, std::nextafter(T(1), T(0)));
+}
+template <typename T, typename Ptr> detail::if_floating<T> frexp(T x, Ptr exp) {
+  int E;
+  T R = std::frexp(x, &E);
+  *exp = E;
+  return R;
+}
+template <typename T, typename Ptr> detail::if_floating<T> modf(T x, Ptr iptr) {
+  T Whole;
+  T R = std::modf(x, &Whole);
+  *iptr = Whole;
+  return R;
+}
+template <typename T, typename Ptr>
+detail::if_floating<T> remquo(T x, T y, Ptr quo) {
+  int Q;
+  T R = std::remquo(x, y, &Q);
+  *quo = Q;
+  return R;
+}
+template <typename T, typename Ptr>
+detail::if_floating<T> lgamma_r(T x, Ptr signp) {
+  // Gamma is negative between a negative odd and the even integer above.
+  bool Negative =
+      x < T(0) && x != std::floor(x) && std::fmod(std::floor(x), T(2)) != T(0);
+  *signp = Negative ? -1 : 1;
+  return std::lgamma(x);
+}
+/// A quiet NaN; the code is not kept (SYCL leaves its use to the
+/// implementation).
+inline float nan(uint32_t) { return std::numeric_limits<float>::quiet_NaN(); }
+inline double nan(uint64_t) { return std::numeric_limits<double>::quiet_NaN(); }
 
 // Common functions (min, max, clamp for floating point follow fmin/fmax on
 // ordinary values) and the integer min, max, clamp and abs.
@@ -106,6 +254,10 @@ template <typename T> detail::if_floating<T> step(T edge, T x) {
 template <typename T> detail::if_floating<T> sign(T x) {
   return x > T(0) ? T(1) : x < T(0) ? T(-1) : x;
 }
+template <typename T> detail::if_floating<T> smoothstep(T edge0, T edge1, T x) {
+  T t = clamp((x - edge0) / (edge1 - edge0), T(0), T(1));
+  return t * t * (T(3) - T(2) * t);
+}
 template <typename T> detail::if_floating<T> degrees(T r) {
   return r * T(57.295779513082320876798154814105);
 }
@@ -125,6 +277,100 @@ template <typename T> detail::if_integral<T> mul_hi(T x, T y) {
 template <typename T> detail::if_integral<T> popcount(T x) {
   return T(__builtin_popcountll(std::make_unsigned_t<T>(x)));
 }
+template <typename T> detail::if_integral<T> clz(T x) {
+  using U = std::make_unsigned_t<T>;
+  constexpr int Bits = 8 * sizeof(T);
+  U u = U(x);
+  return u == 0 ? T(Bits)
+                : T(__builtin_clzll(static_cast<unsigned long long>(u)) -
+                    (64 - Bits));
+}
+template <typename T> detail::if_integral<T> ctz(T x) {
+  using U = std::make_unsigned_t<T>;
+  U u = U(x);
+  return u == 0 ? T(8 * sizeof(T))
+                : T(__builtin_ctzll(static_cast<unsigned long long>(u)));
+}
+/// x rotated left by y bits (y taken modulo the width).
+template <typename T> detail::if_integral<T> rotate(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  constexpr unsigned Bits = 8 * sizeof(T);
+  unsigned K = unsigned(U(y) % Bits);
+  U u = U(x);
+  return T(K == 0 ? u : U(u << K) | U(u >> (Bits - K)));
+}
+template <typename T>
+std::make_unsigned_t<detail::if_integral<T>> abs_diff(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  return x > y ? U(U(x) - U(y)) : U(U(y) - U(x));
+}
+/// (x + y) >> 1 and (x + y + 1) >> 1 without overflow.
+template <typename T> detail::if_integral<T> hadd(T x, T y) {
+  return T((x >> 1) + (y >> 1) + (x & y & 1));
+}
+template <typename T> detail::if_integral<T> rhadd(T x, T y) {
+  return T((x >> 1) + (y >> 1) + ((x | y) & 1));
+}
+template <typename T> detail::if_integral<T> add_sat(T x, T y) {
+  T R;
+  if (!__builtin_add_overflow(x, y, &R))
+    return R;
+  if constexpr (std::is_signed_v<T>)
+    return y > 0 ? std::numeric_limits<T>::max()
+                 : std::numeric_limits<T>::min();
+  else
+    return std::numeric_limits<T>::max();
+}
+template <typename T> detail::if_integral<T> sub_sat(T x, T y) {
+  T R;
+  if (!__builtin_sub_overflow(x, y, &R))
+    return R;
+  if constexpr (std::is_signed_v<T>)
+    return y < 0 ? std::numeric_limits<T>::max()
+                 : std::numeric_limits<T>::min();
+  else
+    return T(0);
+}
+template <typename T> detail::if_integral<T> mad_hi(T a, T b, T c) {
+  return T(mul_hi(a, b) + c);
+}
+template <typename T> detail::if_integral<T> mad_sat(T a, T b, T c) {
+  T P;
+  if (!__builtin_mul_overflow(a, b, &P))
+    return add_sat(P, c);
+  if constexpr (std::is_signed_v<T>)
+    return (a < 0) != (b < 0) ? std::numeric_limits<T>::min()
+                              : std::numeric_limits<T>::max();
+  else
+    return std::numeric_limits<T>::max();
+}
+/// 24-bit multiplies: exact for operands of 24 bits, as SYCL requires.
+template <typename T>
+std::enable_if_t<std::is_integral_v<T> && sizeof(T) == 4, T> mul24(T x, T y) {
+  return T(x * y);
+}
+template <typename T>
+std::enable_if_t<std::is_integral_v<T> && sizeof(T) == 4, T> mad24(T x, T y,
+                                                                   T z) {
+  return T(x * y + z);
+}
+namespace detail {
+template <typename T> struct upsampled;
+template <> struct upsampled<int8_t> { using type = int16_t; };
+template <> struct upsampled<uint8_t> { using type = uint16_t; };
+template <> struct upsampled<int16_t> { using type = int32_t; };
+template <> struct upsampled<uint16_t> { using type = uint32_t; };
+template <> struct upsampled<int32_t> { using type = int64_t; };
+template <> struct upsampled<uint32_t> { using type = uint64_t; };
+} // namespace detail
+/// hi in the upper half and lo in the lower half of the type twice as wide;
+/// lo is unsigned, hi signed or not as the result.
+template <typename T>
+typename detail::upsampled<T>::type upsample(T hi, std::make_unsigned_t<T> lo) {
+  using W = typename detail::upsampled<T>::type;
+  using UW = std::make_unsigned_t<W>;
+  return W((UW(std::make_unsigned_t<T>(hi)) << (8 * sizeof(T))) | UW(lo));
+}
 
 namespace native {
 template <typename T> detail::if_floating<T> exp(T x) { return std::exp(x); }
@@ -137,7 +383,37 @@ template <typename T> detail::if_floating<T> recip(T x) { return T(1) / x; }
 template <typename T> detail::if_floating<T> divide(T x, T y) { return x / y; }
 template <typename T> detail::if_floating<T> sin(T x) { return std::sin(x); }
 template <typename T> detail::if_floating<T> cos(T x) { return std::cos(x); }
+template <typename T> detail::if_floating<T> tan(T x) { return std::tan(x); }
+template <typename T> detail::if_floating<T> exp2(T x) { return std::exp2(x); }
+template <typename T> detail::if_floating<T> exp10(T x) {
+  return std::pow(T(10), x);
+}
+template <typename T> detail::if_floating<T> log2(T x) { return std::log2(x); }
+template <typename T> detail::if_floating<T> log10(T x) {
+  return std::log10(x);
+}
+template <typename T> detail::if_floating<T> powr(T x, T y) {
+  return sycl::powr(x, y);
+}
 } // namespace native
+
+/// half_precision (SYCL 2020 4.17.6): the same calls as native.
+namespace half_precision {
+using native::cos;
+using native::divide;
+using native::exp;
+using native::exp10;
+using native::exp2;
+using native::log;
+using native::log10;
+using native::log2;
+using native::powr;
+using native::recip;
+using native::rsqrt;
+using native::sin;
+using native::sqrt;
+using native::tan;
+} // namespace half_precision
 } // namespace sycl
 
 #endif // SUBLANE_DETAIL_MATH_HPP

@@ -338,59 +338,136 @@ SUBLANE_VEC_RELATION(&&)
 SUBLANE_VEC_RELATION(||)
 #undef SUBLANE_VEC_RELATION
 
-// Element-wise math and common functions on vecs of float or double.
+// Element-wise math, common and integer functions on vecs: each takes the
+// element types its scalar form takes and returns a vec of what that
+// returns.
 #define SUBLANE_VEC_UNARY_FN(Name)                                             \
   template <typename T, int N>                                                 \
-  std::enable_if_t<std::is_floating_point_v<T>, vec<T, N>> Name(               \
-      const vec<T, N> &X) {                                                    \
-    vec<T, N> Out;                                                             \
+  auto Name(const vec<T, N> &X)->vec<decltype(sycl::Name(X[0])), N> {          \
+    vec<decltype(sycl::Name(X[0])), N> Out;                                    \
     for (int K = 0; K < N; ++K)                                                \
       Out[K] = sycl::Name(X[K]);                                               \
     return Out;                                                                \
   }
 #define SUBLANE_VEC_BINARY_FN(Name)                                            \
   template <typename T, int N>                                                 \
-  std::enable_if_t<std::is_arithmetic_v<T>, vec<T, N>> Name(                   \
-      const vec<T, N> &X, const vec<T, N> &Y) {                                \
-    vec<T, N> Out;                                                             \
+  auto Name(const vec<T, N> &X, const vec<T, N> &Y)                            \
+      ->vec<decltype(sycl::Name(X[0], Y[0])), N> {                             \
+    vec<decltype(sycl::Name(X[0], Y[0])), N> Out;                              \
     for (int K = 0; K < N; ++K)                                                \
       Out[K] = sycl::Name(X[K], Y[K]);                                         \
     return Out;                                                                \
   }                                                                            \
   template <typename T, int N>                                                 \
-  std::enable_if_t<std::is_arithmetic_v<T>, vec<T, N>> Name(                   \
-      const vec<T, N> &X, const T &Y) {                                        \
+  auto Name(const vec<T, N> &X, const T &Y)->decltype(Name(X, vec<T, N>(Y))) { \
     return Name(X, vec<T, N>(Y));                                              \
   }
+#define SUBLANE_VEC_TERNARY_FN(Name)                                           \
+  template <typename T, int N>                                                 \
+  auto Name(const vec<T, N> &X, const vec<T, N> &Y, const vec<T, N> &Z)        \
+      ->vec<decltype(sycl::Name(X[0], Y[0], Z[0])), N> {                       \
+    vec<decltype(sycl::Name(X[0], Y[0], Z[0])), N> Out;                        \
+    for (int K = 0; K < N; ++K)                                                \
+      Out[K] = sycl::Name(X[K], Y[K], Z[K]);                                   \
+    return Out;                                                                \
+  }
+#define SUBLANE_VEC_INT_ARG_FN(Name)                                           \
+  template <typename T, int N>                                                 \
+  auto Name(const vec<T, N> &X, const vec<int, N> &Y)                          \
+      ->vec<decltype(sycl::Name(X[0], Y[0])), N> {                             \
+    vec<decltype(sycl::Name(X[0], Y[0])), N> Out;                              \
+    for (int K = 0; K < N; ++K)                                                \
+      Out[K] = sycl::Name(X[K], Y[K]);                                         \
+    return Out;                                                                \
+  }                                                                            \
+  template <typename T, int N>                                                 \
+  auto Name(const vec<T, N> &X, int Y)->decltype(Name(X, vec<int, N>(Y))) {    \
+    return Name(X, vec<int, N>(Y));                                            \
+  }
 SUBLANE_VEC_UNARY_FN(acos)
+SUBLANE_VEC_UNARY_FN(acosh)
+SUBLANE_VEC_UNARY_FN(acospi)
 SUBLANE_VEC_UNARY_FN(asin)
+SUBLANE_VEC_UNARY_FN(asinh)
+SUBLANE_VEC_UNARY_FN(asinpi)
 SUBLANE_VEC_UNARY_FN(atan)
+SUBLANE_VEC_UNARY_FN(atanh)
+SUBLANE_VEC_UNARY_FN(atanpi)
+SUBLANE_VEC_UNARY_FN(cbrt)
 SUBLANE_VEC_UNARY_FN(ceil)
 SUBLANE_VEC_UNARY_FN(cos)
+SUBLANE_VEC_UNARY_FN(cosh)
+SUBLANE_VEC_UNARY_FN(cospi)
+SUBLANE_VEC_UNARY_FN(erf)
+SUBLANE_VEC_UNARY_FN(erfc)
 SUBLANE_VEC_UNARY_FN(exp)
 SUBLANE_VEC_UNARY_FN(exp2)
+SUBLANE_VEC_UNARY_FN(exp10)
+SUBLANE_VEC_UNARY_FN(expm1)
 SUBLANE_VEC_UNARY_FN(fabs)
 SUBLANE_VEC_UNARY_FN(floor)
+SUBLANE_VEC_UNARY_FN(ilogb)
+SUBLANE_VEC_UNARY_FN(lgamma)
 SUBLANE_VEC_UNARY_FN(log)
 SUBLANE_VEC_UNARY_FN(log2)
+SUBLANE_VEC_UNARY_FN(log10)
+SUBLANE_VEC_UNARY_FN(log1p)
+SUBLANE_VEC_UNARY_FN(logb)
 SUBLANE_VEC_UNARY_FN(rint)
 SUBLANE_VEC_UNARY_FN(round)
 SUBLANE_VEC_UNARY_FN(rsqrt)
 SUBLANE_VEC_UNARY_FN(sin)
+SUBLANE_VEC_UNARY_FN(sinh)
+SUBLANE_VEC_UNARY_FN(sinpi)
 SUBLANE_VEC_UNARY_FN(sqrt)
 SUBLANE_VEC_UNARY_FN(tan)
 SUBLANE_VEC_UNARY_FN(tanh)
+SUBLANE_VEC_UNARY_FN(tanpi)
+SUBLANE_VEC_UNARY_FN(tgamma)
 SUBLANE_VEC_UNARY_FN(trunc)
+SUBLANE_VEC_UNARY_FN(sign)
+SUBLANE_VEC_UNARY_FN(degrees)
+SUBLANE_VEC_UNARY_FN(radians)
+SUBLANE_VEC_UNARY_FN(abs)
+SUBLANE_VEC_UNARY_FN(clz)
+SUBLANE_VEC_UNARY_FN(ctz)
+SUBLANE_VEC_UNARY_FN(popcount)
 SUBLANE_VEC_BINARY_FN(atan2)
+SUBLANE_VEC_BINARY_FN(atan2pi)
+SUBLANE_VEC_BINARY_FN(copysign)
+SUBLANE_VEC_BINARY_FN(fdim)
 SUBLANE_VEC_BINARY_FN(fmax)
 SUBLANE_VEC_BINARY_FN(fmin)
 SUBLANE_VEC_BINARY_FN(fmod)
 SUBLANE_VEC_BINARY_FN(hypot)
+SUBLANE_VEC_BINARY_FN(maxmag)
+SUBLANE_VEC_BINARY_FN(minmag)
+SUBLANE_VEC_BINARY_FN(nextafter)
 SUBLANE_VEC_BINARY_FN(pow)
+SUBLANE_VEC_BINARY_FN(powr)
+SUBLANE_VEC_BINARY_FN(remainder)
+SUBLANE_VEC_BINARY_FN(step)
 SUBLANE_VEC_BINARY_FN(min)
 SUBLANE_VEC_BINARY_FN(max)
+SUBLANE_VEC_BINARY_FN(abs_diff)
+SUBLANE_VEC_BINARY_FN(add_sat)
+SUBLANE_VEC_BINARY_FN(sub_sat)
+SUBLANE_VEC_BINARY_FN(hadd)
+SUBLANE_VEC_BINARY_FN(rhadd)
+SUBLANE_VEC_BINARY_FN(mul_hi)
+SUBLANE_VEC_BINARY_FN(rotate)
+SUBLANE_VEC_BINARY_FN(mul24)
+SUBLANE_VEC_TERNARY_FN(mad_hi)
+SUBLANE_VEC_TERNARY_FN(mad_sat)
+SUBLANE_VEC_TERNARY_FN(mad24)
+SUBLANE_VEC_TERNARY_FN(smoothstep)
+SUBLANE_VEC_INT_ARG_FN(ldexp)
+SUBLANE_VEC_INT_ARG_FN(pown)
+SUBLANE_VEC_INT_ARG_FN(rootn)
 #undef SUBLANE_VEC_UNARY_FN
 #undef SUBLANE_VEC_BINARY_FN
+#undef SUBLANE_VEC_TERNARY_FN
+#undef SUBLANE_VEC_INT_ARG_FN
 
 template <typename T, int N>
 vec<T, N> clamp(const vec<T, N> &X, const vec<T, N> &Lo, const vec<T, N> &Hi) {
@@ -500,8 +577,60 @@ std::enable_if_t<std::is_floating_point_v<T>, bool> signbit(T X) {
 SUBLANE_VEC_TEST_FN(isnan)
 SUBLANE_VEC_TEST_FN(isinf)
 SUBLANE_VEC_TEST_FN(isfinite)
+SUBLANE_VEC_TEST_FN(isnormal)
 SUBLANE_VEC_TEST_FN(signbit)
 #undef SUBLANE_VEC_TEST_FN
+template <typename T>
+std::enable_if_t<std::is_floating_point_v<T>, bool> isnormal(T X) {
+  return std::isnormal(X);
+}
+
+// Comparisons as functions; false where either argument is NaN, except
+// isnotequal and isunordered.
+#define SUBLANE_RELATIONAL_FN(Name, Expr)                                      \
+  template <typename T>                                                        \
+  std::enable_if_t<std::is_floating_point_v<T>, bool> Name(T X, T Y) {         \
+    return Expr;                                                               \
+  }                                                                            \
+  template <typename T, int N>                                                 \
+  std::enable_if_t<std::is_floating_point_v<T>, vec<detail::rel_elem_t<T>, N>> \
+  Name(const vec<T, N> &VX, const vec<T, N> &VY) {                             \
+    vec<detail::rel_elem_t<T>, N> Out;                                         \
+    for (int K = 0; K < N; ++K)                                                \
+      Out[K] = Name(VX[K], VY[K]) ? -1 : 0;                                    \
+    return Out;                                                                \
+  }
+SUBLANE_RELATIONAL_FN(isequal, X == Y)
+SUBLANE_RELATIONAL_FN(isnotequal, X != Y)
+SUBLANE_RELATIONAL_FN(isgreater, std::isgreater(X, Y))
+SUBLANE_RELATIONAL_FN(isgreaterequal, std::isgreaterequal(X, Y))
+SUBLANE_RELATIONAL_FN(isless, std::isless(X, Y))
+SUBLANE_RELATIONAL_FN(islessequal, std::islessequal(X, Y))
+SUBLANE_RELATIONAL_FN(islessgreater, std::islessgreater(X, Y))
+SUBLANE_RELATIONAL_FN(isordered, !std::isunordered(X, Y))
+SUBLANE_RELATIONAL_FN(isunordered, std::isunordered(X, Y))
+#undef SUBLANE_RELATIONAL_FN
+
+/// Each bit from b where c's bit is set, else from a.
+template <typename T>
+std::enable_if_t<std::is_arithmetic_v<T>, T> bitselect(T a, T b, T c) {
+  using U = std::conditional_t<
+      sizeof(T) == 8, uint64_t,
+      std::conditional_t<
+          sizeof(T) == 4, uint32_t,
+          std::conditional_t<sizeof(T) == 2, uint16_t, uint8_t>>>;
+  U A = __builtin_bit_cast(U, a), B = __builtin_bit_cast(U, b),
+    C = __builtin_bit_cast(U, c);
+  return __builtin_bit_cast(T, U((A & ~C) | (B & C)));
+}
+template <typename T, int N>
+vec<T, N> bitselect(const vec<T, N> &A, const vec<T, N> &B,
+                    const vec<T, N> &C) {
+  vec<T, N> Out;
+  for (int K = 0; K < N; ++K)
+    Out[K] = bitselect(A[K], B[K], C[K]);
+  return Out;
+}
 
 /// Whether the most significant bit of any (all) elements is set.
 template <typename T, int N>
