@@ -244,6 +244,8 @@ private:
   SmallVector<Value *, 4> getRowAddresses(Value *Ptr);
   Value *loadRows(LoadInst &L, ArrayRef<Value *> Addresses);
   void storeRows(StoreInst &St, ArrayRef<Value *> Addresses);
+  Value *getGatherAddresses(Value *Ptr, uint64_t Offset = 0);
+  std::optional<int64_t> getLaneStride(Value *Ptr) const;
   Value *getLastActiveLane(Value *LaneMask);
   void storeLastActive(StoreInst &St);
   Value *loadElements(LoadInst &L);
@@ -304,6 +306,8 @@ private:
   SmallVector<std::pair<PHINode *, PHINode *>> KeptPhis;
 
   DenseMap<Value *, Value *> Scalars, Vectors;
+  /// Bytes between two lanes' copies of each private variable.
+  DenseMap<const AllocaInst *, uint64_t> PrivateCopySize;
   /// Per-lane compare-exchanges: their loaded values and success flags.
   DenseMap<Value *, std::pair<Value *, Value *>> CmpXchgParts;
   DenseMap<BasicBlock *, Value *> BlockMask;

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/VectorUtils.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
 #define DEBUG_TYPE "sublane-wfv"
@@ -30,9 +31,16 @@ STATISTIC(NumContiguousRows, "Number of accesses vectorized as one vector "
 STATISTIC(NumLastLaneStores, "Number of stores of many lanes to one address "
                              "done by the last active lane");
 STATISTIC(NumGatherScatter, "Number of accesses vectorized as gather/scatter");
+STATISTIC(NumNarrowOffsets, "Number of gathers/scatters with a scalar base "
+                            "and constant 32-bit offsets");
 STATISTIC(NumReplicatedAccesses, "Number of accesses replicated per lane");
 STATISTIC(NumCombinedAtomics,
           "Number of atomics on one address combined into one per sub-group");
+
+static cl::opt<bool> NarrowGatherOffsets(
+    "sublane-wfv-narrow-gather-offsets", cl::init(true), cl::Hidden,
+    cl::desc("Gathers and scatters of lanes a constant stride apart take the "
+             "first lane's address and constant 32-bit offsets"));
 
 namespace sublane {
 namespace wfv {
@@ -169,7 +177,8 @@ void SubGroupVectorizer::widenLoad(LoadInst &L) {
     New = B.CreateMaskedLoad(VTy, Base, L.getAlign(), Mask);
   } else {
     ++NumGatherScatter;
-    New = B.CreateMaskedGather(VTy, getVector(Ptr), L.getAlign(), Mask);
+    New =
+        B.CreateMaskedGather(VTy, getGatherAddresses(Ptr), L.getAlign(), Mask);
   }
   New->setAAMetadata(L.getAAMetadata());
   setVector(L, New);
@@ -217,10 +226,53 @@ void SubGroupVectorizer::widenStore(StoreInst &St) {
     // Lanes storing to one address: the scatter writes them in lane order,
     // so the last active lane's value stays.
     ++NumGatherScatter;
-    New = B.CreateMaskedScatter(getVector(Val), getVector(Ptr), St.getAlign(),
-                                Mask);
+    New = B.CreateMaskedScatter(getVector(Val), getGatherAddresses(Ptr),
+                                St.getAlign(), Mask);
   }
   New->setAAMetadata(St.getAAMetadata());
+}
+
+/// The constant distance in bytes between consecutive lanes' addresses in
+/// \p Ptr, if there is one: from its shape, or for an address in a private
+/// variable at an offset that is the same in every lane, the size of one
+/// lane's copy.
+std::optional<int64_t> SubGroupVectorizer::getLaneStride(Value *Ptr) const {
+  sublane::Shape PS = P->Shapes->getShape(Ptr);
+  if (PS.isAffine())
+    return PS.Stride;
+  Value *V = Ptr;
+  while (auto *GEP = dyn_cast<GetElementPtrInst>(V)) {
+    if (any_of(GEP->indices(), [&](Value *Idx) { return isVector(Idx); }))
+      return std::nullopt;
+    V = GEP->getPointerOperand();
+  }
+  if (auto *AI = dyn_cast<AllocaInst>(V))
+    if (auto It = PrivateCopySize.find(AI); It != PrivateCopySize.end())
+      return int64_t(It->second);
+  return std::nullopt;
+}
+
+/// The lanes' addresses of \p Ptr, \p Offset bytes on, for a gather or a
+/// scatter. Lanes a constant stride apart are the first lane's address plus
+/// constant 32-bit offsets, which x86 gathers take in one instruction per
+/// vector of 32-bit elements where 64-bit addresses need two.
+Value *SubGroupVectorizer::getGatherAddresses(Value *Ptr, uint64_t Offset) {
+  constexpr int64_t Limit = int64_t(1) << 31;
+  auto FitsIn32Bits = [&](int64_t Stride) {
+    return Stride != 0 && std::abs(Stride) < Limit &&
+           int64_t(S - 1) * std::abs(Stride) + int64_t(Offset) < Limit;
+  };
+  std::optional<int64_t> Stride = getLaneStride(Ptr);
+  if (NarrowGatherOffsets && Stride && FitsIn32Bits(*Stride)) {
+    ++NumNarrowOffsets;
+    SmallVector<Constant *, 64> Offsets;
+    for (unsigned Lane = 0; Lane < S; ++Lane)
+      Offsets.push_back(B.getInt32(int32_t(Lane * *Stride + Offset)));
+    Value *Base = B.CreateExtractElement(getVector(Ptr), B.getInt32(0));
+    return B.CreateGEP(B.getInt8Ty(), Base, ConstantVector::get(Offsets));
+  }
+  Value *Ptrs = getVector(Ptr);
+  return Offset ? B.CreateGEP(B.getInt8Ty(), Ptrs, B.getInt64(Offset)) : Ptrs;
 }
 
 /// The index of the highest lane set in \p LaneMask, which has one set.
@@ -287,8 +339,7 @@ Value *SubGroupVectorizer::loadElements(LoadInst &L) {
   uint64_t Size = DL.getTypeAllocSize(VT->getElementType());
   SmallVector<Value *, 16> Elements;
   for (unsigned E = 0; E < N; ++E) {
-    Value *At =
-        E ? B.CreateGEP(B.getInt8Ty(), Ptrs, B.getInt64(E * Size)) : Ptrs;
+    Value *At = getGatherAddresses(L.getPointerOperand(), E * Size);
     Instruction *Gather =
         B.CreateMaskedGather(getVectorType(VT->getElementType()), At,
                              commonAlignment(L.getAlign(), E * Size), Mask);
@@ -320,8 +371,7 @@ void SubGroupVectorizer::storeElements(StoreInst &St) {
   ++NumGatherScatter;
   uint64_t Size = DL.getTypeAllocSize(VT->getElementType());
   for (unsigned E = 0; E < N; ++E) {
-    Value *At =
-        E ? B.CreateGEP(B.getInt8Ty(), Ptrs, B.getInt64(E * Size)) : Ptrs;
+    Value *At = getGatherAddresses(Ptr, E * Size);
     Instruction *Scatter =
         B.CreateMaskedScatter(getElementLanes(Val, E), At,
                               commonAlignment(St.getAlign(), E * Size), Mask);
@@ -423,6 +473,7 @@ void SubGroupVectorizer::widenAlloca(AllocaInst &AI) {
     Ty = ArrayType::get(B.getInt8Ty(), Size);
   }
   Value *Ptrs = B.CreateGEP(Ty, Copies, getLaneIds(B.getInt64Ty()));
+  PrivateCopySize[&AI] = Size;
   setVector(AI, Ptrs);
 }
 
