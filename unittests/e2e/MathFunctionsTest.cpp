@@ -357,6 +357,55 @@ TEST(MathFunctions, VecElementWise) {
   sycl::free(iout, q);
 }
 
+class MarrayFunctionsKernel;
+TEST(MathFunctions, MarrayElementWise) {
+  sycl::queue q;
+  sycl::marray<float, 3> *out =
+      sycl::malloc_shared<sycl::marray<float, 3>>(N, q);
+  sycl::marray<int, 3> *iout = sycl::malloc_shared<sycl::marray<int, 3>>(N, q);
+  int32_t *flags = sycl::malloc_shared<int32_t>(N, q);
+  q.parallel_for<MarrayFunctionsKernel>(
+       sycl::nd_range<1>(N, WorkGroup), xo::properties{xo::sub_group_size<16>},
+       [=](sycl::nd_item<1> it) {
+         size_t I = it.get_global_id(0);
+         float X = input<float>(I);
+         sycl::marray<float, 3> M(X, X + 1.0f, -X);
+         sycl::marray<int, 3> K(int(I), -int(I), 7);
+         out[I] = sycl::fma(sycl::sqrt(sycl::fabs(M)), M,
+                            sycl::marray<float, 3>(1.0f)) +
+                  sycl::clamp(M, -0.5f, 0.5f) + sycl::fmax(M, 0.25f);
+         iout[I] = (K % 5) ^ (sycl::max(K, 2) << 2) | ~K;
+         sycl::marray<bool, 3> Neg =
+             sycl::isless(M, sycl::marray<float, 3>(0.0f));
+         flags[I] = int32_t(sycl::any(Neg)) + 2 * int32_t(sycl::all(!Neg)) +
+                    4 * int32_t(sycl::none(sycl::isnan(M))) +
+                    8 * int32_t(sycl::select(K, -K, Neg)[2] == -7);
+       })
+      .wait();
+  for (size_t I = 0; I < N; ++I) {
+    float X = input<float>(I);
+    float M[3] = {X, X + 1.0f, -X};
+    int32_t K[3] = {int32_t(I), -int32_t(I), 7};
+    bool Any = false, All = true;
+    for (int E = 0; E < 3; ++E) {
+      float Want = std::fma(std::sqrt(std::fabs(M[E])), M[E], 1.0f) +
+                   std::min(std::max(M[E], -0.5f), 0.5f) +
+                   std::fmax(M[E], 0.25f);
+      EXPECT_NEAR(out[I][E], Want, 1e-5f) << I << "," << E;
+      EXPECT_EQ(iout[I][E], (K[E] % 5) ^ (std::max(K[E], 2) << 2) | ~K[E])
+          << I << "," << E;
+      Any |= M[E] < 0.0f;
+      All &= !(M[E] < 0.0f);
+    }
+    EXPECT_EQ(flags[I],
+              int32_t(Any) + 2 * int32_t(All) + 4 + 8 * int32_t(M[2] < 0.0f))
+        << I;
+  }
+  sycl::free(out, q);
+  sycl::free(iout, q);
+  sycl::free(flags, q);
+}
+
 class IntegerKernel;
 TEST(MathFunctions, IntegerFunctions) {
   sycl::queue q;

@@ -384,86 +384,94 @@ SUBLANE_VEC_RELATION(||)
   auto Name(const vec<T, N> &X, int Y)->decltype(Name(X, vec<int, N>(Y))) {    \
     return Name(X, vec<int, N>(Y));                                            \
   }
-SUBLANE_VEC_UNARY_FN(acos)
-SUBLANE_VEC_UNARY_FN(acosh)
-SUBLANE_VEC_UNARY_FN(acospi)
-SUBLANE_VEC_UNARY_FN(asin)
-SUBLANE_VEC_UNARY_FN(asinh)
-SUBLANE_VEC_UNARY_FN(asinpi)
-SUBLANE_VEC_UNARY_FN(atan)
-SUBLANE_VEC_UNARY_FN(atanh)
-SUBLANE_VEC_UNARY_FN(atanpi)
-SUBLANE_VEC_UNARY_FN(cbrt)
-SUBLANE_VEC_UNARY_FN(ceil)
-SUBLANE_VEC_UNARY_FN(cos)
-SUBLANE_VEC_UNARY_FN(cosh)
-SUBLANE_VEC_UNARY_FN(cospi)
-SUBLANE_VEC_UNARY_FN(erf)
-SUBLANE_VEC_UNARY_FN(erfc)
-SUBLANE_VEC_UNARY_FN(exp)
-SUBLANE_VEC_UNARY_FN(exp2)
-SUBLANE_VEC_UNARY_FN(exp10)
-SUBLANE_VEC_UNARY_FN(expm1)
-SUBLANE_VEC_UNARY_FN(fabs)
-SUBLANE_VEC_UNARY_FN(floor)
-SUBLANE_VEC_UNARY_FN(ilogb)
-SUBLANE_VEC_UNARY_FN(lgamma)
-SUBLANE_VEC_UNARY_FN(log)
-SUBLANE_VEC_UNARY_FN(log2)
-SUBLANE_VEC_UNARY_FN(log10)
-SUBLANE_VEC_UNARY_FN(log1p)
-SUBLANE_VEC_UNARY_FN(logb)
-SUBLANE_VEC_UNARY_FN(rint)
-SUBLANE_VEC_UNARY_FN(round)
-SUBLANE_VEC_UNARY_FN(rsqrt)
-SUBLANE_VEC_UNARY_FN(sin)
-SUBLANE_VEC_UNARY_FN(sinh)
-SUBLANE_VEC_UNARY_FN(sinpi)
-SUBLANE_VEC_UNARY_FN(sqrt)
-SUBLANE_VEC_UNARY_FN(tan)
-SUBLANE_VEC_UNARY_FN(tanh)
-SUBLANE_VEC_UNARY_FN(tanpi)
-SUBLANE_VEC_UNARY_FN(tgamma)
-SUBLANE_VEC_UNARY_FN(trunc)
-SUBLANE_VEC_UNARY_FN(sign)
-SUBLANE_VEC_UNARY_FN(degrees)
-SUBLANE_VEC_UNARY_FN(radians)
-SUBLANE_VEC_UNARY_FN(abs)
-SUBLANE_VEC_UNARY_FN(clz)
-SUBLANE_VEC_UNARY_FN(ctz)
-SUBLANE_VEC_UNARY_FN(popcount)
-SUBLANE_VEC_BINARY_FN(atan2)
-SUBLANE_VEC_BINARY_FN(atan2pi)
-SUBLANE_VEC_BINARY_FN(copysign)
-SUBLANE_VEC_BINARY_FN(fdim)
-SUBLANE_VEC_BINARY_FN(fmax)
-SUBLANE_VEC_BINARY_FN(fmin)
-SUBLANE_VEC_BINARY_FN(fmod)
-SUBLANE_VEC_BINARY_FN(hypot)
-SUBLANE_VEC_BINARY_FN(maxmag)
-SUBLANE_VEC_BINARY_FN(minmag)
-SUBLANE_VEC_BINARY_FN(nextafter)
-SUBLANE_VEC_BINARY_FN(pow)
-SUBLANE_VEC_BINARY_FN(powr)
-SUBLANE_VEC_BINARY_FN(remainder)
-SUBLANE_VEC_BINARY_FN(step)
-SUBLANE_VEC_BINARY_FN(min)
-SUBLANE_VEC_BINARY_FN(max)
-SUBLANE_VEC_BINARY_FN(abs_diff)
-SUBLANE_VEC_BINARY_FN(add_sat)
-SUBLANE_VEC_BINARY_FN(sub_sat)
-SUBLANE_VEC_BINARY_FN(hadd)
-SUBLANE_VEC_BINARY_FN(rhadd)
-SUBLANE_VEC_BINARY_FN(mul_hi)
-SUBLANE_VEC_BINARY_FN(rotate)
-SUBLANE_VEC_BINARY_FN(mul24)
-SUBLANE_VEC_TERNARY_FN(mad_hi)
-SUBLANE_VEC_TERNARY_FN(mad_sat)
-SUBLANE_VEC_TERNARY_FN(mad24)
-SUBLANE_VEC_TERNARY_FN(smoothstep)
-SUBLANE_VEC_INT_ARG_FN(ldexp)
-SUBLANE_VEC_INT_ARG_FN(pown)
-SUBLANE_VEC_INT_ARG_FN(rootn)
+#define SUBLANE_ELEMENTWISE_UNARY_FNS(M)                                       \
+  M(acos)                                                                      \
+  M(acosh)                                                                     \
+  M(acospi)                                                                    \
+  M(asin)                                                                      \
+  M(asinh)                                                                     \
+  M(asinpi)                                                                    \
+  M(atan)                                                                      \
+  M(atanh)                                                                     \
+  M(atanpi)                                                                    \
+  M(cbrt)                                                                      \
+  M(ceil)                                                                      \
+  M(cos)                                                                       \
+  M(cosh)                                                                      \
+  M(cospi)                                                                     \
+  M(erf)                                                                       \
+  M(erfc)                                                                      \
+  M(exp)                                                                       \
+  M(exp2)                                                                      \
+  M(exp10)                                                                     \
+  M(expm1)                                                                     \
+  M(fabs)                                                                      \
+  M(floor)                                                                     \
+  M(ilogb)                                                                     \
+  M(lgamma)                                                                    \
+  M(log)                                                                       \
+  M(log2)                                                                      \
+  M(log10)                                                                     \
+  M(log1p)                                                                     \
+  M(logb)                                                                      \
+  M(rint)                                                                      \
+  M(round)                                                                     \
+  M(rsqrt)                                                                     \
+  M(sin)                                                                       \
+  M(sinh)                                                                      \
+  M(sinpi)                                                                     \
+  M(sqrt)                                                                      \
+  M(tan)                                                                       \
+  M(tanh)                                                                      \
+  M(tanpi)                                                                     \
+  M(tgamma)                                                                    \
+  M(trunc)                                                                     \
+  M(sign)                                                                      \
+  M(degrees)                                                                   \
+  M(radians)                                                                   \
+  M(abs)                                                                       \
+  M(clz)                                                                       \
+  M(ctz)                                                                       \
+  M(popcount)
+#define SUBLANE_ELEMENTWISE_BINARY_FNS(M)                                      \
+  M(atan2)                                                                     \
+  M(atan2pi)                                                                   \
+  M(copysign)                                                                  \
+  M(fdim)                                                                      \
+  M(fmax)                                                                      \
+  M(fmin)                                                                      \
+  M(fmod)                                                                      \
+  M(hypot)                                                                     \
+  M(maxmag)                                                                    \
+  M(minmag)                                                                    \
+  M(nextafter)                                                                 \
+  M(pow)                                                                       \
+  M(powr)                                                                      \
+  M(remainder)                                                                 \
+  M(step)                                                                      \
+  M(min)                                                                       \
+  M(max)                                                                       \
+  M(abs_diff)                                                                  \
+  M(add_sat)                                                                   \
+  M(sub_sat)                                                                   \
+  M(hadd)                                                                      \
+  M(rhadd)                                                                     \
+  M(mul_hi)                                                                    \
+  M(rotate)                                                                    \
+  M(mul24)
+#define SUBLANE_ELEMENTWISE_TERNARY_FNS(M)                                     \
+  M(mad_hi)                                                                    \
+  M(mad_sat)                                                                   \
+  M(mad24)                                                                     \
+  M(smoothstep)
+#define SUBLANE_ELEMENTWISE_INT_ARG_FNS(M)                                     \
+  M(ldexp)                                                                     \
+  M(pown)                                                                      \
+  M(rootn)
+SUBLANE_ELEMENTWISE_UNARY_FNS(SUBLANE_VEC_UNARY_FN)
+SUBLANE_ELEMENTWISE_BINARY_FNS(SUBLANE_VEC_BINARY_FN)
+SUBLANE_ELEMENTWISE_TERNARY_FNS(SUBLANE_VEC_TERNARY_FN)
+SUBLANE_ELEMENTWISE_INT_ARG_FNS(SUBLANE_VEC_INT_ARG_FN)
 #undef SUBLANE_VEC_UNARY_FN
 #undef SUBLANE_VEC_BINARY_FN
 #undef SUBLANE_VEC_TERNARY_FN
@@ -735,12 +743,43 @@ public:
   SUBLANE_MARRAY_COMPOUND(-)
   SUBLANE_MARRAY_COMPOUND(*)
   SUBLANE_MARRAY_COMPOUND(/)
+  SUBLANE_MARRAY_COMPOUND(%)
+  SUBLANE_MARRAY_COMPOUND(&)
+  SUBLANE_MARRAY_COMPOUND(|)
+  SUBLANE_MARRAY_COMPOUND(^)
+  SUBLANE_MARRAY_COMPOUND(<<)
+  SUBLANE_MARRAY_COMPOUND(>>)
 #undef SUBLANE_MARRAY_COMPOUND
+  marray operator+() const { return *this; }
   marray operator-() const {
     marray Out;
     for (size_t K = 0; K < N; ++K)
       Out[K] = T(-Elems[K]);
     return Out;
+  }
+  marray operator~() const {
+    marray Out;
+    for (size_t K = 0; K < N; ++K)
+      Out[K] = T(~Elems[K]);
+    return Out;
+  }
+  marray<bool, N> operator!() const {
+    marray<bool, N> Out;
+    for (size_t K = 0; K < N; ++K)
+      Out[K] = !Elems[K];
+    return Out;
+  }
+  marray &operator++() { return *this += T(1); }
+  marray &operator--() { return *this -= T(1); }
+  marray operator++(int) {
+    marray Old = *this;
+    ++*this;
+    return Old;
+  }
+  marray operator--(int) {
+    marray Old = *this;
+    --*this;
+    return Old;
   }
 };
 
@@ -767,6 +806,14 @@ SUBLANE_MARRAY_BINARY(+, T)
 SUBLANE_MARRAY_BINARY(-, T)
 SUBLANE_MARRAY_BINARY(*, T)
 SUBLANE_MARRAY_BINARY(/, T)
+SUBLANE_MARRAY_BINARY(%, T)
+SUBLANE_MARRAY_BINARY(&, T)
+SUBLANE_MARRAY_BINARY(|, T)
+SUBLANE_MARRAY_BINARY(^, T)
+SUBLANE_MARRAY_BINARY(<<, T)
+SUBLANE_MARRAY_BINARY(>>, T)
+SUBLANE_MARRAY_BINARY(&&, bool)
+SUBLANE_MARRAY_BINARY(||, bool)
 SUBLANE_MARRAY_BINARY(==, bool)
 SUBLANE_MARRAY_BINARY(!=, bool)
 SUBLANE_MARRAY_BINARY(<, bool)
@@ -774,6 +821,138 @@ SUBLANE_MARRAY_BINARY(<=, bool)
 SUBLANE_MARRAY_BINARY(>, bool)
 SUBLANE_MARRAY_BINARY(>=, bool)
 #undef SUBLANE_MARRAY_BINARY
+
+// Math, common, integer, geometric and relational functions on marray,
+// element by element (SYCL 2020 4.17: every function taking a generic
+// scalar also takes an marray of it). Relational tests give marray<bool, N>.
+#define SUBLANE_MARRAY_UNARY_FN(Name)                                          \
+  template <typename T, size_t N>                                              \
+  auto Name(const marray<T, N> &X)->marray<decltype(sycl::Name(X[0])), N> {    \
+    marray<decltype(sycl::Name(X[0])), N> Out;                                 \
+    for (size_t K = 0; K < N; ++K)                                             \
+      Out[K] = sycl::Name(X[K]);                                               \
+    return Out;                                                                \
+  }
+#define SUBLANE_MARRAY_BINARY_FN(Name)                                         \
+  template <typename T, size_t N>                                              \
+  auto Name(const marray<T, N> &X, const marray<T, N> &Y)                      \
+      ->marray<decltype(sycl::Name(X[0], Y[0])), N> {                          \
+    marray<decltype(sycl::Name(X[0], Y[0])), N> Out;                           \
+    for (size_t K = 0; K < N; ++K)                                             \
+      Out[K] = sycl::Name(X[K], Y[K]);                                         \
+    return Out;                                                                \
+  }                                                                            \
+  template <typename T, size_t N>                                              \
+  auto Name(const marray<T, N> &X, const T &Y)                                 \
+      ->decltype(Name(X, marray<T, N>(Y))) {                                   \
+    return Name(X, marray<T, N>(Y));                                           \
+  }
+#define SUBLANE_MARRAY_TERNARY_FN(Name)                                        \
+  template <typename T, size_t N>                                              \
+  auto Name(const marray<T, N> &X, const marray<T, N> &Y,                      \
+            const marray<T, N> &Z)                                             \
+      ->marray<decltype(sycl::Name(X[0], Y[0], Z[0])), N> {                    \
+    marray<decltype(sycl::Name(X[0], Y[0], Z[0])), N> Out;                     \
+    for (size_t K = 0; K < N; ++K)                                             \
+      Out[K] = sycl::Name(X[K], Y[K], Z[K]);                                   \
+    return Out;                                                                \
+  }
+#define SUBLANE_MARRAY_INT_ARG_FN(Name)                                        \
+  template <typename T, size_t N>                                              \
+  auto Name(const marray<T, N> &X, const marray<int, N> &Y)                    \
+      ->marray<decltype(sycl::Name(X[0], Y[0])), N> {                          \
+    marray<decltype(sycl::Name(X[0], Y[0])), N> Out;                           \
+    for (size_t K = 0; K < N; ++K)                                             \
+      Out[K] = sycl::Name(X[K], Y[K]);                                         \
+    return Out;                                                                \
+  }                                                                            \
+  template <typename T, size_t N>                                              \
+  auto Name(const marray<T, N> &X, int Y)                                      \
+      ->decltype(Name(X, marray<int, N>(Y))) {                                 \
+    return Name(X, marray<int, N>(Y));                                         \
+  }
+SUBLANE_ELEMENTWISE_UNARY_FNS(SUBLANE_MARRAY_UNARY_FN)
+SUBLANE_ELEMENTWISE_BINARY_FNS(SUBLANE_MARRAY_BINARY_FN)
+SUBLANE_ELEMENTWISE_TERNARY_FNS(SUBLANE_MARRAY_TERNARY_FN)
+SUBLANE_ELEMENTWISE_INT_ARG_FNS(SUBLANE_MARRAY_INT_ARG_FN)
+SUBLANE_MARRAY_UNARY_FN(isnan)
+SUBLANE_MARRAY_UNARY_FN(isinf)
+SUBLANE_MARRAY_UNARY_FN(isfinite)
+SUBLANE_MARRAY_UNARY_FN(isnormal)
+SUBLANE_MARRAY_UNARY_FN(signbit)
+SUBLANE_MARRAY_BINARY_FN(isequal)
+SUBLANE_MARRAY_BINARY_FN(isnotequal)
+SUBLANE_MARRAY_BINARY_FN(isgreater)
+SUBLANE_MARRAY_BINARY_FN(isgreaterequal)
+SUBLANE_MARRAY_BINARY_FN(isless)
+SUBLANE_MARRAY_BINARY_FN(islessequal)
+SUBLANE_MARRAY_BINARY_FN(islessgreater)
+SUBLANE_MARRAY_BINARY_FN(isordered)
+SUBLANE_MARRAY_BINARY_FN(isunordered)
+SUBLANE_MARRAY_TERNARY_FN(clamp)
+SUBLANE_MARRAY_TERNARY_FN(fma)
+SUBLANE_MARRAY_TERNARY_FN(mad)
+SUBLANE_MARRAY_TERNARY_FN(mix)
+SUBLANE_MARRAY_TERNARY_FN(bitselect)
+#undef SUBLANE_MARRAY_UNARY_FN
+#undef SUBLANE_MARRAY_BINARY_FN
+#undef SUBLANE_MARRAY_TERNARY_FN
+#undef SUBLANE_MARRAY_INT_ARG_FN
+#undef SUBLANE_ELEMENTWISE_UNARY_FNS
+#undef SUBLANE_ELEMENTWISE_BINARY_FNS
+#undef SUBLANE_ELEMENTWISE_TERNARY_FNS
+#undef SUBLANE_ELEMENTWISE_INT_ARG_FNS
+
+template <typename T, size_t N>
+marray<T, N> clamp(const marray<T, N> &X, const T &Lo, const T &Hi) {
+  return clamp(X, marray<T, N>(Lo), marray<T, N>(Hi));
+}
+template <typename T, size_t N>
+std::enable_if_t<std::is_floating_point_v<T>, marray<T, N>>
+mix(const marray<T, N> &X, const marray<T, N> &Y, const T &A) {
+  return mix(X, Y, marray<T, N>(A));
+}
+template <typename T, size_t N>
+std::enable_if_t<std::is_floating_point_v<T> && (N <= 4), T>
+dot(const marray<T, N> &X, const marray<T, N> &Y) {
+  T Sum = X[0] * Y[0];
+  for (size_t K = 1; K < N; ++K)
+    Sum += X[K] * Y[K];
+  return Sum;
+}
+template <typename T, size_t N>
+std::enable_if_t<std::is_floating_point_v<T> && (N == 3 || N == 4),
+                 marray<T, N>>
+cross(const marray<T, N> &X, const marray<T, N> &Y) {
+  marray<T, N> Out;
+  Out[0] = X[1] * Y[2] - X[2] * Y[1];
+  Out[1] = X[2] * Y[0] - X[0] * Y[2];
+  Out[2] = X[0] * Y[1] - X[1] * Y[0];
+  return Out;
+}
+/// Each element from B where C is true, else from A.
+template <typename T, size_t N>
+marray<T, N> select(const marray<T, N> &A, const marray<T, N> &B,
+                    const marray<bool, N> &C) {
+  marray<T, N> Out;
+  for (size_t K = 0; K < N; ++K)
+    Out[K] = C[K] ? B[K] : A[K];
+  return Out;
+}
+/// Whether any (all, none) of the elements is true.
+template <size_t N> bool any(const marray<bool, N> &X) {
+  for (size_t K = 0; K < N; ++K)
+    if (X[K])
+      return true;
+  return false;
+}
+template <size_t N> bool all(const marray<bool, N> &X) {
+  for (size_t K = 0; K < N; ++K)
+    if (!X[K])
+      return false;
+  return true;
+}
+template <size_t N> bool none(const marray<bool, N> &X) { return !any(X); }
 
 /// The bits of From read as To (SYCL 2020 4.17.1).
 template <typename To, typename From> To bit_cast(const From &X) noexcept {
