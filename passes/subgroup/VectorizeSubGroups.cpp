@@ -10,11 +10,13 @@
 #include "SubGroupVectorizer.h"
 #include "sublane/Passes/SyncPointCheck.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/Debug.h"
@@ -28,8 +30,66 @@ using namespace llvm;
 STATISTIC(NumVectorized, "Number of kernels vectorized");
 STATISTIC(NumFallbacks, "Number of wfv kernels lowered by hierarchical CBS");
 
+static cl::opt<bool> Always512(
+    "sublane-wfv-always-512",
+    cl::desc("Give every vectorized AVX-512 kernel 512-bit vectors, also "
+             "straight-line streaming kernels, which otherwise keep the "
+             "target's preferred vector width"),
+    cl::init(false));
+
 namespace sublane {
 namespace {
+
+/// Whether the vectorized sub-group function \p SG is a straight-line stream:
+/// no loops, no calls but intrinsics and id queries, no sync points or
+/// collectives, no gathers or scatters, no permutes, just element-wise
+/// arithmetic on vectors loaded from and stored to consecutive addresses
+/// (masked in the copy for a partial sub-group) and whole-vector reductions.
+/// Such a kernel gains nothing from 512-bit registers that two 256-bit halves
+/// do not give it, and its loads are the part that counts: on Zen 4, a stream
+/// of 512-bit loads from memory ran 1.2-1.3x slower than the same stream of
+/// 256-bit ones (docs/performance.md, session 12).
+bool isStraightLineStream(const Function &SG) {
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>> BackEdges;
+  FindFunctionBackedges(SG, BackEdges);
+  if (!BackEdges.empty())
+    return false;
+  bool LoadsOrStoresVectors = false;
+  for (const Instruction &I : instructions(SG)) {
+    if (auto *Shuffle = dyn_cast<ShuffleVectorInst>(&I)) {
+      if (!Shuffle->isZeroEltSplat())
+        return false;
+    } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      if (isa<MemIntrinsic>(II))
+        return false;
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::masked_gather:
+      case Intrinsic::masked_scatter:
+      case Intrinsic::masked_expandload:
+      case Intrinsic::masked_compressstore:
+        return false;
+      default:
+        break;
+      }
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      switch (getBuiltinKind(CB)) {
+      case BuiltinKind::None:
+      case BuiltinKind::LocalMem:
+      case BuiltinKind::WorkGroupBarrier:
+      case BuiltinKind::SubGroupBarrier:
+      case BuiltinKind::Collective:
+        return false;
+      default:
+        break; // an id or size query
+      }
+    } else if (auto *LI = dyn_cast<LoadInst>(&I)) {
+      LoadsOrStoresVectors |= LI->getType()->isVectorTy();
+    } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      LoadsOrStoresVectors |= SI->getValueOperand()->getType()->isVectorTy();
+    }
+  }
+  return LoadsOrStoresVectors;
+}
 
 void fallBack(Function &K, const wfv::Refusal &Why, DebugLoc Where) {
   ++NumFallbacks;
@@ -129,17 +189,21 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   // A sub-group of 16 floats is one AVX-512 register: let the backend use
   // them as such (it would otherwise split 512-bit vectors in two where the
   // target prefers 256-bit ones), also for the vectors it passes to vector
-  // math functions, which take zmm registers.
+  // math functions, which take zmm registers. A straight-line stream keeps
+  // the target's preference.
   if (SG->getFnAttribute("target-features")
           .getValueAsString()
-          .contains("+avx512f")) {
+          .contains("+avx512f") &&
+      (Always512 || !isStraightLineStream(*SG))) {
     uint64_t Width = 0;
     SG->getFnAttribute("min-legal-vector-width")
         .getValueAsString()
         .getAsInteger(10, Width);
     if (Width < 512)
       SG->addFnAttr("min-legal-vector-width", "512");
-  }
+  } else
+    LLVM_DEBUG(dbgs() << "sublane-wfv: " << K.getName()
+                      << " is a straight-line stream: target's vector width\n");
   K.addFnAttr(attr::Vectorized, SG->getName());
   ++NumVectorized;
   OptimizationRemarkEmitter ORE(&K);
