@@ -338,52 +338,51 @@ SUBLANE_VEC_RELATION(&&)
 SUBLANE_VEC_RELATION(||)
 #undef SUBLANE_VEC_RELATION
 
-// Element-wise math, common and integer functions on vecs: each takes the
-// element types its scalar form takes and returns a vec of what that
-// returns.
-#define SUBLANE_VEC_UNARY_FN(Name)                                             \
-  template <typename T, int N>                                                 \
-  auto Name(const vec<T, N> &X)->vec<decltype(sycl::Name(X[0])), N> {          \
-    vec<decltype(sycl::Name(X[0])), N> Out;                                    \
-    for (int K = 0; K < N; ++K)                                                \
+// Element-wise math, common and integer functions on vec (and marray,
+// below): each takes the element types its scalar form takes and returns a
+// container of what that returns. A function with a second argument of the
+// element type (or int, for ldexp, pown and rootn) also takes it as one
+// scalar for every element.
+#define SUBLANE_ELEMENTWISE_UNARY_FN(Container, SizeT, Name)                   \
+  template <typename T, SizeT N>                                               \
+  auto Name(const Container<T, N> &X)                                          \
+      ->Container<decltype(sycl::Name(X[0])), N> {                             \
+    Container<decltype(sycl::Name(X[0])), N> Out;                              \
+    for (SizeT K = 0; K < N; ++K)                                              \
       Out[K] = sycl::Name(X[K]);                                               \
     return Out;                                                                \
   }
-#define SUBLANE_VEC_BINARY_FN(Name)                                            \
-  template <typename T, int N>                                                 \
-  auto Name(const vec<T, N> &X, const vec<T, N> &Y)                            \
-      ->vec<decltype(sycl::Name(X[0], Y[0])), N> {                             \
-    vec<decltype(sycl::Name(X[0], Y[0])), N> Out;                              \
-    for (int K = 0; K < N; ++K)                                                \
+#define SUBLANE_ELEMENTWISE_BINARY_FN(Container, SizeT, Name, SecondT)         \
+  template <typename T, SizeT N>                                               \
+  auto Name(const Container<T, N> &X, const Container<SecondT, N> &Y)          \
+      ->Container<decltype(sycl::Name(X[0], Y[0])), N> {                       \
+    Container<decltype(sycl::Name(X[0], Y[0])), N> Out;                        \
+    for (SizeT K = 0; K < N; ++K)                                              \
       Out[K] = sycl::Name(X[K], Y[K]);                                         \
     return Out;                                                                \
   }                                                                            \
-  template <typename T, int N>                                                 \
-  auto Name(const vec<T, N> &X, const T &Y)->decltype(Name(X, vec<T, N>(Y))) { \
-    return Name(X, vec<T, N>(Y));                                              \
+  template <typename T, SizeT N>                                               \
+  auto Name(const Container<T, N> &X, const SecondT &Y)                        \
+      ->decltype(Name(X, Container<SecondT, N>(Y))) {                          \
+    return Name(X, Container<SecondT, N>(Y));                                  \
   }
-#define SUBLANE_VEC_TERNARY_FN(Name)                                           \
-  template <typename T, int N>                                                 \
-  auto Name(const vec<T, N> &X, const vec<T, N> &Y, const vec<T, N> &Z)        \
-      ->vec<decltype(sycl::Name(X[0], Y[0], Z[0])), N> {                       \
-    vec<decltype(sycl::Name(X[0], Y[0], Z[0])), N> Out;                        \
-    for (int K = 0; K < N; ++K)                                                \
+#define SUBLANE_ELEMENTWISE_TERNARY_FN(Container, SizeT, Name)                 \
+  template <typename T, SizeT N>                                               \
+  auto Name(const Container<T, N> &X, const Container<T, N> &Y,                \
+            const Container<T, N> &Z)                                          \
+      ->Container<decltype(sycl::Name(X[0], Y[0], Z[0])), N> {                 \
+    Container<decltype(sycl::Name(X[0], Y[0], Z[0])), N> Out;                  \
+    for (SizeT K = 0; K < N; ++K)                                              \
       Out[K] = sycl::Name(X[K], Y[K], Z[K]);                                   \
     return Out;                                                                \
   }
+#define SUBLANE_VEC_UNARY_FN(Name) SUBLANE_ELEMENTWISE_UNARY_FN(vec, int, Name)
+#define SUBLANE_VEC_BINARY_FN(Name)                                            \
+  SUBLANE_ELEMENTWISE_BINARY_FN(vec, int, Name, T)
+#define SUBLANE_VEC_TERNARY_FN(Name)                                           \
+  SUBLANE_ELEMENTWISE_TERNARY_FN(vec, int, Name)
 #define SUBLANE_VEC_INT_ARG_FN(Name)                                           \
-  template <typename T, int N>                                                 \
-  auto Name(const vec<T, N> &X, const vec<int, N> &Y)                          \
-      ->vec<decltype(sycl::Name(X[0], Y[0])), N> {                             \
-    vec<decltype(sycl::Name(X[0], Y[0])), N> Out;                              \
-    for (int K = 0; K < N; ++K)                                                \
-      Out[K] = sycl::Name(X[K], Y[K]);                                         \
-    return Out;                                                                \
-  }                                                                            \
-  template <typename T, int N>                                                 \
-  auto Name(const vec<T, N> &X, int Y)->decltype(Name(X, vec<int, N>(Y))) {    \
-    return Name(X, vec<int, N>(Y));                                            \
-  }
+  SUBLANE_ELEMENTWISE_BINARY_FN(vec, int, Name, int)
 #define SUBLANE_ELEMENTWISE_UNARY_FNS(M)                                       \
   M(acos)                                                                      \
   M(acosh)                                                                     \
@@ -826,51 +825,13 @@ SUBLANE_MARRAY_BINARY(>=, bool)
 // element by element (SYCL 2020 4.17: every function taking a generic
 // scalar also takes an marray of it). Relational tests give marray<bool, N>.
 #define SUBLANE_MARRAY_UNARY_FN(Name)                                          \
-  template <typename T, size_t N>                                              \
-  auto Name(const marray<T, N> &X)->marray<decltype(sycl::Name(X[0])), N> {    \
-    marray<decltype(sycl::Name(X[0])), N> Out;                                 \
-    for (size_t K = 0; K < N; ++K)                                             \
-      Out[K] = sycl::Name(X[K]);                                               \
-    return Out;                                                                \
-  }
+  SUBLANE_ELEMENTWISE_UNARY_FN(marray, size_t, Name)
 #define SUBLANE_MARRAY_BINARY_FN(Name)                                         \
-  template <typename T, size_t N>                                              \
-  auto Name(const marray<T, N> &X, const marray<T, N> &Y)                      \
-      ->marray<decltype(sycl::Name(X[0], Y[0])), N> {                          \
-    marray<decltype(sycl::Name(X[0], Y[0])), N> Out;                           \
-    for (size_t K = 0; K < N; ++K)                                             \
-      Out[K] = sycl::Name(X[K], Y[K]);                                         \
-    return Out;                                                                \
-  }                                                                            \
-  template <typename T, size_t N>                                              \
-  auto Name(const marray<T, N> &X, const T &Y)                                 \
-      ->decltype(Name(X, marray<T, N>(Y))) {                                   \
-    return Name(X, marray<T, N>(Y));                                           \
-  }
+  SUBLANE_ELEMENTWISE_BINARY_FN(marray, size_t, Name, T)
 #define SUBLANE_MARRAY_TERNARY_FN(Name)                                        \
-  template <typename T, size_t N>                                              \
-  auto Name(const marray<T, N> &X, const marray<T, N> &Y,                      \
-            const marray<T, N> &Z)                                             \
-      ->marray<decltype(sycl::Name(X[0], Y[0], Z[0])), N> {                    \
-    marray<decltype(sycl::Name(X[0], Y[0], Z[0])), N> Out;                     \
-    for (size_t K = 0; K < N; ++K)                                             \
-      Out[K] = sycl::Name(X[K], Y[K], Z[K]);                                   \
-    return Out;                                                                \
-  }
+  SUBLANE_ELEMENTWISE_TERNARY_FN(marray, size_t, Name)
 #define SUBLANE_MARRAY_INT_ARG_FN(Name)                                        \
-  template <typename T, size_t N>                                              \
-  auto Name(const marray<T, N> &X, const marray<int, N> &Y)                    \
-      ->marray<decltype(sycl::Name(X[0], Y[0])), N> {                          \
-    marray<decltype(sycl::Name(X[0], Y[0])), N> Out;                           \
-    for (size_t K = 0; K < N; ++K)                                             \
-      Out[K] = sycl::Name(X[K], Y[K]);                                         \
-    return Out;                                                                \
-  }                                                                            \
-  template <typename T, size_t N>                                              \
-  auto Name(const marray<T, N> &X, int Y)                                      \
-      ->decltype(Name(X, marray<int, N>(Y))) {                                 \
-    return Name(X, marray<int, N>(Y));                                         \
-  }
+  SUBLANE_ELEMENTWISE_BINARY_FN(marray, size_t, Name, int)
 SUBLANE_ELEMENTWISE_UNARY_FNS(SUBLANE_MARRAY_UNARY_FN)
 SUBLANE_ELEMENTWISE_BINARY_FNS(SUBLANE_MARRAY_BINARY_FN)
 SUBLANE_ELEMENTWISE_TERNARY_FNS(SUBLANE_MARRAY_TERNARY_FN)
@@ -902,6 +863,9 @@ SUBLANE_MARRAY_TERNARY_FN(bitselect)
 #undef SUBLANE_ELEMENTWISE_BINARY_FNS
 #undef SUBLANE_ELEMENTWISE_TERNARY_FNS
 #undef SUBLANE_ELEMENTWISE_INT_ARG_FNS
+#undef SUBLANE_ELEMENTWISE_UNARY_FN
+#undef SUBLANE_ELEMENTWISE_BINARY_FN
+#undef SUBLANE_ELEMENTWISE_TERNARY_FN
 
 template <typename T, size_t N>
 marray<T, N> clamp(const marray<T, N> &X, const T &Lo, const T &Hi) {
