@@ -191,19 +191,20 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   // target prefers 256-bit ones), also for the vectors it passes to vector
   // math functions, which take zmm registers. A straight-line stream keeps
   // the target's preference.
-  if (SG->getFnAttribute("target-features")
-          .getValueAsString()
-          .contains("+avx512f") &&
-      (Always512 || !isStraightLineStream(*SG))) {
+  bool HasAVX512 = SG->getFnAttribute("target-features")
+                       .getValueAsString()
+                       .contains("+avx512f");
+  if (HasAVX512 && !Always512 && isStraightLineStream(*SG)) {
+    LLVM_DEBUG(dbgs() << "sublane-wfv: " << K.getName()
+                      << " is a straight-line stream: target's vector width\n");
+  } else if (HasAVX512) {
     uint64_t Width = 0;
     SG->getFnAttribute("min-legal-vector-width")
         .getValueAsString()
         .getAsInteger(10, Width);
     if (Width < 512)
       SG->addFnAttr("min-legal-vector-width", "512");
-  } else
-    LLVM_DEBUG(dbgs() << "sublane-wfv: " << K.getName()
-                      << " is a straight-line stream: target's vector width\n");
+  }
   K.addFnAttr(attr::Vectorized, SG->getName());
   ++NumVectorized;
   OptimizationRemarkEmitter ORE(&K);
