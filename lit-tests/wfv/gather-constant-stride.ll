@@ -47,27 +47,3 @@ declare i64 @__sublane_global_id(i32) nounwind memory(none)
 
 attributes #0 = { "sublane-kernel" "sublane-dims"="1" }
 
-; A private array is one copy per lane, side by side: an element at an
-; offset every lane shares is a copy's size (16 bytes) from lane to lane;
-; one at an offset that differs between lanes keeps its vector of pointers.
-; CHECK-LABEL: define internal void @private.sg(
-; CHECK: getelementptr i8, ptr %{{.*}}, <16 x i64> <i64 0, i64 16, i64 32, i64 48,
-; CHECK: call void @llvm.masked.scatter.v16f32.v16p0(
-; CHECK: %[[Q:.*]] = getelementptr [4 x float], <16 x ptr> %{{.*}}, i64 0, <16 x i64>
-; CHECK: call <16 x float> @llvm.masked.gather.v16f32.v16p0(<16 x ptr> %[[Q]],
-
-define void @private(ptr %args) #0 {
-  %arr = alloca [4 x float], align 4
-  %n = load i64, ptr %args
-  %k = and i64 %n, 3
-  %lid = call i64 @__sublane_global_id(i32 0)
-  %f = uitofp i64 %lid to float
-  %p = getelementptr [4 x float], ptr %arr, i64 0, i64 %k
-  store float %f, ptr %p
-  %j = and i64 %lid, 3
-  %q = getelementptr [4 x float], ptr %arr, i64 0, i64 %j
-  %x = load float, ptr %q
-  %o = getelementptr float, ptr %args, i64 %lid
-  store float %x, ptr %o
-  ret void
-}

@@ -76,7 +76,11 @@ bool isSubGroupUniform(const Instruction &I) {
 }
 
 bool isConservativeSource(const Instruction &I) {
-  if (isa<AllocaInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+  // Each work-item has its own private variables, but an element-major one
+  // is already the sub-group's: its lanes' addresses come from the lane id.
+  if (isa<AllocaInst>(I))
+    return !I.hasMetadata(ElementMajorMetadata);
+  if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
     return true;
   if (auto *LI = dyn_cast<LoadInst>(&I))
     return LI->isAtomic();

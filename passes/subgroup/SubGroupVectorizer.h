@@ -14,6 +14,8 @@
 //                          generic widening of arithmetic
 //   VectorElements.cpp     values that are vectors in each lane (sycl::vec,
 //                          <2 x float> pairs): layout and element operations
+//   ElementMajorPrivates.cpp  private arrays laid out for the sub-group,
+//                          element by element, before shapes are computed
 //   VectorMemory.cpp       loads, stores, atomics and private variables by
 //                          address shape
 //   VectorCalls.cpp        builtins, intrinsics, replication per lane
@@ -86,6 +88,11 @@ std::optional<Refusal> checkVectorizable(Function &K,
 /// changing anything.
 std::optional<Refusal>
 canonicalizeForVectorization(Function &K, FunctionAnalysisManager &FAM);
+
+/// Lays out the private arrays of \p K that are accessed element by element
+/// as one array for the sub-group of \p SubGroupSize lanes, element-major,
+/// marked with ElementMajorMetadata. Returns how many it laid out.
+unsigned layOutPrivatesElementMajor(Function &K, unsigned SubGroupSize);
 
 /// One way to vectorize the body of a kernel: what it assumes of the
 /// sub-group, the shapes that follow, the values that become vectors and,

@@ -458,6 +458,14 @@ void SubGroupVectorizer::widenAtomic(Instruction &I) {
 /// A private variable: one copy per lane side by side, each lane's address
 /// in a vector of pointers.
 void SubGroupVectorizer::widenAlloca(AllocaInst &AI) {
+  if (AI.hasMetadata(ElementMajorMetadata)) {
+    // Already the sub-group's (ElementMajorPrivates.cpp): one copy.
+    IRBuilder<> EB(NewEntry, NewEntry->begin());
+    auto *Whole = cast<AllocaInst>(EB.Insert(AI.clone(), AI.getName()));
+    Whole->setMetadata(ElementMajorMetadata, nullptr);
+    setScalar(AI, Whole);
+    return;
+  }
   Type *Ty = AI.getAllocatedType();
   if (AI.isArrayAllocation())
     Ty = ArrayType::get(Ty,

@@ -146,6 +146,8 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   };
   if (auto Why = wfv::canonicalizeForVectorization(*SG, FAM))
     return Refuse(*Why);
+  if (wfv::layOutPrivatesElementMajor(*SG, S))
+    FAM.invalidate(*SG, PreservedAnalyses::none());
   wfv::SubGroupVectorizer V(*SG, S, Dims, getKernelDisplayName(K));
   for (const wfv::BodyPlan *Plan : {&V.getGeneralPlan(), &V.getRowPlan()}) {
     if (auto Why = wfv::checkVectorizable(*SG, Plan->VectorValues))

@@ -46,6 +46,11 @@ inline constexpr const char *Vectorized = "sublane-vectorized";
 inline constexpr const char *WorkGroupFunction = "sublane-wg-function";
 } // namespace attr
 
+/// On an alloca of a vectorized body being built: the private variable of
+/// every lane of the sub-group, element-major (the sub-group's, not a
+/// lane's: docs/passes.md, sublane-wfv).
+inline constexpr const char *ElementMajorMetadata = "sublane.element_major";
+
 /// The annotation string the C++ header puts on kernel entries.
 inline constexpr const char *KernelAnnotation = "sublane.kernel";
 /// The sublane clang plugin's forms of [[sycl::reqd_sub_group_size(N)]]:

@@ -1,0 +1,135 @@
+//===- PrivateArraysTest.cpp - Arrays private to each work-item -----------===//
+//
+// Private arrays that stay in memory after -O2 (a run-time trip count, an
+// index that differs between work-items): indexed alike in every lane, by a
+// per-lane index, written under a divergent branch or by loops that run a
+// different number of times per lane, arrays of structs and of doubles and
+// bytes, and one whose address a call takes. Checked against the host at
+// every sub-group size, with a partial last sub-group where the size allows,
+// compiled and on the fiber engine.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CollectivesCommon.h"
+
+#include <cstring>
+
+namespace {
+
+using namespace collectives;
+
+constexpr int Capacity = 24;
+
+struct Particle {
+  float weight;
+  int count;
+};
+
+/// Out of line, so that the array's address escapes into a call.
+[[gnu::noinline]] long sumOf(const long *values, int n) {
+  long s = 0;
+  for (int k = 0; k < n; ++k)
+    s += values[k];
+  return s;
+}
+
+/// What each item computes, on the host.
+struct Expected {
+  float reversed;
+  int histogram;
+  float divergent;
+  float particles;
+  double doubles;
+  int bytes;
+  long escaped;
+};
+
+Expected expectedFor(size_t i, const float *in, int n) {
+  Expected e{};
+  float buf[Capacity];
+  for (int k = 0; k < n; ++k)
+    buf[k] = in[i + size_t(k)];
+  for (int k = 0; k < n; ++k)
+    e.reversed += buf[k] * buf[n - 1 - k];
+  int hist[8] = {};
+  for (int k = 0; k < n; ++k)
+    hist[int(in[i + size_t(k)]) % 8] += k;
+  e.histogram = hist[i % 8] * 100 + hist[(i + 3) % 8];
+  float part[Capacity];
+  int mine = int(i % 7) + 2;
+  for (int k = 0; k < mine; ++k)
+    part[k] = float(k) * in[i];
+  if (i % 3 == 0)
+    for (int k = 0; k < mine; k += 2)
+      part[k] = -part[k];
+  for (int k = 0; k < mine; ++k)
+    e.divergent += part[k];
+  Particle ps[Capacity];
+  for (int k = 0; k < n; ++k)
+    ps[k] = {in[i + size_t(k)] * 0.5f, k};
+  for (int k = n - 1; k >= 0; --k)
+    e.particles += ps[k].weight * float(ps[k].count);
+  double d[Capacity];
+  for (int k = 0; k < n; ++k)
+    d[k] = double(in[i + size_t(k)]) / 4.0;
+  for (int k = 1; k < n; ++k)
+    d[k] += d[k - 1];
+  e.doubles = d[n - 1];
+  unsigned char c[Capacity];
+  for (int k = 0; k < n; ++k)
+    c[k] = (unsigned char)(int(in[i + size_t(k)]) * 37 + k);
+  for (int k = 0; k < n; ++k)
+    e.bytes += c[k] ^ c[(k + int(i)) % n];
+  long l[Capacity];
+  for (int k = 0; k < n; ++k)
+    l[k] = long(in[i + size_t(k)]) * long(k);
+  e.escaped = sumOf(l, n);
+  return e;
+}
+
+template <uint32_t S> struct PrivateArraysKernel;
+
+template <uint32_t S> void checkPrivateArrays(size_t wg) {
+  sycl::queue q;
+  const size_t n = 3 * wg;
+  // The trip count comes from memory: the arrays cannot become registers.
+  int *count = sycl::malloc_shared<int>(1, q);
+  *count = 19;
+  float *in = sycl::malloc_shared<float>(n + Capacity, q);
+  Expected *out = sycl::malloc_shared<Expected>(n, q);
+  for (size_t j = 0; j < n + Capacity; ++j)
+    in[j] = float((j * 11) % 13);
+  std::memset(out, 0xff, n * sizeof(Expected));
+  q.parallel_for<PrivateArraysKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         out[it.get_global_id(0)] =
+             expectedFor(it.get_global_id(0), in, *count);
+       })
+      .wait();
+  for (size_t i = 0; i < n; ++i) {
+    Expected e = expectedFor(i, in, *count);
+    const Expected &g = out[i];
+    std::string at = "S=" + std::to_string(S) + " wg=" + std::to_string(wg) +
+                     " item " + std::to_string(i);
+    ASSERT_EQ(g.reversed, e.reversed) << at;
+    ASSERT_EQ(g.histogram, e.histogram) << at;
+    ASSERT_EQ(g.divergent, e.divergent) << at;
+    ASSERT_EQ(g.particles, e.particles) << at;
+    ASSERT_EQ(g.doubles, e.doubles) << at;
+    ASSERT_EQ(g.bytes, e.bytes) << at;
+    ASSERT_EQ(g.escaped, e.escaped) << at;
+  }
+  sycl::free(count, q);
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+TEST(PrivateArrays, IndexedAlikeByLaneAndUnderDivergence) {
+  forEachSubGroupSize([](auto S) {
+    for (size_t wg : workGroupSizes(S()))
+      checkPrivateArrays<S()>(wg);
+  });
+}
+
+} // namespace
