@@ -858,12 +858,24 @@ public:
     parallel_for<detail::range_kernel<Name, Kernel>>(
         detail::basic_launch_range(r), [=](nd_item<D> it) {
           id<D> i = it.get_global_id();
-          if (i[D - 1] >= r[D - 1])
+          auto run = [&] {
+            if constexpr (std::is_invocable_v<const Kernel &, item<D>>)
+              k(item<D>(i, r));
+            else
+              k(i);
+          };
+          // Every work-group but the last along the last dimension lies
+          // within r: a check that is the same for all its items, so that
+          // the vectorizer keeps the kernel's own control flow there (one
+          // copy of it), where a check per item would put all of it under a
+          // mask (masked stores are slow without AVX-512).
+          if ((it.get_group(D - 1) + 1) * it.get_local_range(D - 1) <=
+              r[D - 1]) {
+            run();
             return;
-          if constexpr (std::is_invocable_v<const Kernel &, item<D>>)
-            k(item<D>(i, r));
-          else
-            k(i);
+          }
+          if (i[D - 1] < r[D - 1])
+            run();
         });
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel>
