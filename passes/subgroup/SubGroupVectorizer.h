@@ -16,6 +16,8 @@
 //                          <2 x float> pairs): layout and element operations
 //   ElementMajorPrivates.cpp  private arrays laid out for the sub-group,
 //                          element by element, before shapes are computed
+//   GuardVersioning.cpp    a copy without masks of the code after a bounds
+//                          check, for sub-groups it holds in
 //   VectorMemory.cpp       loads, stores, atomics and private variables by
 //                          address shape
 //   VectorCalls.cpp        builtins, intrinsics, replication per lane
@@ -93,6 +95,12 @@ canonicalizeForVectorization(Function &K, FunctionAnalysisManager &FAM);
 /// as one array for the sub-group of \p SubGroupSize lanes, element-major,
 /// marked with ElementMajorMetadata. Returns how many it laid out.
 unsigned layOutPrivatesElementMajor(Function &K, unsigned SubGroupSize);
+
+/// Gives the code after each bounds check on the lane's id that every lane
+/// of the sub-group reaches together (`if (i < n)`) a copy that sub-groups
+/// where the check holds in all lanes run, free of its mask. Returns how
+/// many checks it versioned.
+unsigned versionLaneGuards(Function &K, unsigned Dims);
 
 /// One way to vectorize the body of a kernel: what it assumes of the
 /// sub-group, the shapes that follow, the values that become vectors and,

@@ -148,6 +148,9 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
     return Refuse(*Why);
   if (wfv::layOutPrivatesElementMajor(*SG, S))
     FAM.invalidate(*SG, PreservedAnalyses::none());
+  unsigned VersionedGuards = wfv::versionLaneGuards(*SG, Dims);
+  if (VersionedGuards)
+    FAM.invalidate(*SG, PreservedAnalyses::none());
   wfv::SubGroupVectorizer V(*SG, S, Dims, getKernelDisplayName(K));
   for (const wfv::BodyPlan *Plan : {&V.getGeneralPlan(), &V.getRowPlan()}) {
     if (auto Why = wfv::checkVectorizable(*SG, Plan->VectorValues))
@@ -226,7 +229,13 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
            << (RowBlocks.empty()
                    ? ""
                    : "; sub-groups of " + RowBlocks +
-                         " whole rows access memory one row at a time");
+                         " whole rows access memory one row at a time")
+           << (VersionedGuards
+                   ? "; code after " + utostr(VersionedGuards) +
+                         " bounds check(s) on the work-item id runs unmasked "
+                         "in sub-groups where the check holds for every "
+                         "work-item"
+                   : "");
   });
   return true;
 }

@@ -1,0 +1,45 @@
+; A bounds check on the lane's id that the whole sub-group reaches gets a
+; copy of the code after it: a sub-group whose lanes all pass the check
+; (sub_group all_of) runs the copy, whose load and store are plain vector
+; accesses; any other runs the original under the check's mask.
+; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -pass-remarks=sublane-wfv -S %s 2>%t.remarks | FileCheck %s
+; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -sublane-wfv-version-guards=false -S %s | FileCheck %s --check-prefix=OFF
+
+; REMARK: vectorized: one sub-group per vector of width 8, {{.*}}; code after 1 bounds check(s) on the work-item id runs unmasked
+
+; CHECK-LABEL: define internal void @guarded.sg(
+; CHECK-DAG: %[[PASS:.*]] = bitcast <8 x i1> %in{{.*}} to i8
+; CHECK-DAG: %[[ALL:.*]] = icmp eq i8 %[[PASS]], -1
+; CHECK-DAG: br i1 %[[ALL]], label
+; CHECK-DAG: load <8 x float>, ptr
+; CHECK-DAG: store <8 x float> %{{.*}}, ptr
+; CHECK-DAG: call <8 x float> @llvm.masked.load.v8f32.p0(
+; CHECK-DAG: call void @llvm.masked.store.v8f32.p0(
+; CHECK: ret void
+
+; OFF-LABEL: define internal void @guarded.sg(
+; OFF-NOT: vector.reduce.and
+; OFF: call void @llvm.masked.store.v8f32.p0(
+
+define void @guarded(ptr %args) #0 {
+entry:
+  %n = load i64, ptr %args
+  %i = call i64 @__sublane_global_id(i32 0)
+  %in = icmp ult i64 %i, %n
+  br i1 %in, label %body, label %exit
+
+body:
+  %p = getelementptr float, ptr %args, i64 %i
+  %x = load float, ptr %p
+  %y = fmul float %x, 3.0
+  store float %y, ptr %p
+  br label %exit
+
+exit:
+  ret void
+}
+
+declare i64 @__sublane_global_id(i32) nounwind memory(none)
+
+attributes #0 = { "sublane-kernel" "sublane-dims"="1" }

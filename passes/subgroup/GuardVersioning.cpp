@@ -1,0 +1,266 @@
+//===- GuardVersioning.cpp - Bounds checks that hold for whole sub-groups -===//
+//
+// Kernels launched over a range rounded up to whole work-groups check their
+// id against the real size: `if (i < n) { ... }` or `if (i >= n) return;`.
+// The check differs between lanes, so the vectorizer would run everything
+// after it under a mask, although it holds for every lane of every
+// sub-group but the last. Masked loads and stores cost little with AVX-512
+// but much without it (a masked store is microcoded on AMD's AVX2 cores).
+//
+// This stage rewrites the scalar body before its shapes are computed: at
+// such a check that every lane of the sub-group reaches together (not under
+// a branch that differs between lanes, not in a loop), the sub-group first
+// asks whether the check holds in all its lanes. If it does, it runs a copy
+// of the code from the checked branch on, where nothing depends on the
+// check; if not, the original. A check qualifies when it compares a value
+// that steps with the lane (an id plus something the lanes share) with a
+// value the lanes share, possibly several such compares joined by `and`:
+// such a check fails in at most the sub-groups at the boundary. (In 2D, the
+// id of a row is such a value too.) The copy
+// must not reach a work-group barrier or collective, which every sub-group
+// of the work-group must reach at the same place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SubGroupVectorizer.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#define DEBUG_TYPE "sublane-wfv"
+
+STATISTIC(NumVersionedGuards,
+          "Number of bounds checks given a copy for sub-groups they hold in");
+
+static llvm::cl::opt<bool> VersionGuards(
+    "sublane-wfv-version-guards",
+    llvm::cl::desc("Give code after a bounds check on the lane's id (i < n) "
+                   "a copy without masks, which sub-groups where the check "
+                   "holds in every lane run"),
+    llvm::cl::init(true));
+
+static llvm::cl::opt<unsigned> GuardCopyLimit(
+    "sublane-wfv-guard-copy-limit",
+    llvm::cl::desc("The most instructions the copy of the code after a "
+                   "bounds check may hold"),
+    llvm::cl::init(2000));
+
+namespace sublane {
+namespace wfv {
+namespace {
+
+using namespace llvm::PatternMatch;
+
+/// The most checks versioned per kernel: each copies the code after it.
+constexpr unsigned MaxVersionedGuards = 3;
+
+/// Whether \p V is a work-item id, or a sum, difference, product or shift
+/// of one and values the lanes share: a value that grows or shrinks with the
+/// id. (Its lanes need not be a constant stride apart: a 2D id is not, in a
+/// sub-group that may span rows.)
+bool stepsWithId(const Value *V, const KernelShape &Shapes,
+                 unsigned Depth = 0) {
+  if (Depth > 6 || Shapes.isUniform(V))
+    return false;
+  switch (getBuiltinKind(V)) {
+  case BuiltinKind::GlobalId:
+  case BuiltinKind::LocalId:
+  case BuiltinKind::LocalLinearId:
+  case BuiltinKind::SubGroupLocalId:
+    return true;
+  default:
+    break;
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return false;
+  switch (I->getOpcode()) {
+  case Instruction::ZExt:
+  case Instruction::SExt:
+  case Instruction::Trunc:
+    return stepsWithId(I->getOperand(0), Shapes, Depth + 1);
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Mul:
+  case Instruction::Shl: {
+    const Value *A = I->getOperand(0), *B = I->getOperand(1);
+    bool AUniform = Shapes.isUniform(A), BUniform = Shapes.isUniform(B);
+    if (I->getOpcode() == Instruction::Add && !AUniform && !BUniform)
+      return stepsWithId(A, Shapes, Depth + 1) &&
+             stepsWithId(B, Shapes, Depth + 1);
+    return (BUniform && stepsWithId(A, Shapes, Depth + 1)) ||
+           (AUniform && I->getOpcode() != Instruction::Shl &&
+            stepsWithId(B, Shapes, Depth + 1));
+  }
+  default:
+    return false;
+  }
+}
+
+/// Whether \p Cond compares a value that steps with the lane with one the
+/// lanes share, or joins such compares with `and`.
+bool isLaneBoundsCheck(const Value *Cond, const KernelShape &Shapes,
+                       unsigned Depth = 0) {
+  if (Depth > 4)
+    return false;
+  const Value *A, *B;
+  if (match(Cond, m_LogicalAnd(m_Value(A), m_Value(B))))
+    return isLaneBoundsCheck(A, Shapes, Depth + 1) &&
+           isLaneBoundsCheck(B, Shapes, Depth + 1);
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp || Cmp->isEquality())
+    return false;
+  const Value *L = Cmp->getOperand(0), *R = Cmp->getOperand(1);
+  auto Steps = [&](const Value *V) {
+    Shape S = Shapes.getShape(V);
+    return (S.isAffine() && S.Stride != 0) || stepsWithId(V, Shapes);
+  };
+  return (Steps(L) && Shapes.isUniform(R)) || (Shapes.isUniform(L) && Steps(R));
+}
+
+bool isWorkGroupSync(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  switch (getBuiltinKind(CB)) {
+  case BuiltinKind::WorkGroupBarrier:
+  case BuiltinKind::LocalMem:
+    return true;
+  case BuiltinKind::Collective:
+    return getCollectiveInfo(CB->getCalledFunction())->Scope ==
+           CollectiveInfo::WorkGroup;
+  default:
+    return false;
+  }
+}
+
+/// The blocks reachable from \p From, if they may be copied.
+std::optional<SmallSetVector<BasicBlock *, 16>>
+getCopiedBlocks(BasicBlock *From) {
+  SmallSetVector<BasicBlock *, 16> Blocks;
+  Blocks.insert(From);
+  unsigned Size = 0;
+  for (unsigned I = 0; I < Blocks.size(); ++I) {
+    BasicBlock *BB = Blocks[I];
+    for (Instruction &Inst : *BB)
+      if (isWorkGroupSync(Inst) || ++Size > GuardCopyLimit)
+        return std::nullopt;
+    for (BasicBlock *Succ : successors(BB))
+      Blocks.insert(Succ);
+  }
+  return Blocks;
+}
+
+/// A block whose conditional branch is a bounds check that every lane of
+/// the sub-group reaches together, and the blocks from its taken successor
+/// on.
+struct Guard {
+  BranchInst *Branch;
+  SmallSetVector<BasicBlock *, 16> Copied;
+};
+
+std::optional<Guard> findGuard(Function &K, unsigned Dims,
+                               const DenseSet<BasicBlock *> &Done) {
+  KernelShape Shapes(K, Dims, DivergenceSources::ConservativeWithinSubGroup);
+  DominatorTree DT(K);
+  LoopInfo LI(DT);
+  for (BasicBlock &BB : K) {
+    auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!Br || !Br->isConditional() || Done.contains(&BB) ||
+        LI.getLoopFor(&BB) || !Shapes.hasDivergentBranch(BB) ||
+        Shapes.isDivergentlyExecuted(&BB) ||
+        !isLaneBoundsCheck(Br->getCondition(), Shapes))
+      continue;
+    if (auto Copied = getCopiedBlocks(Br->getSuccessor(0)))
+      return Guard{Br, std::move(*Copied)};
+  }
+  return std::nullopt;
+}
+
+/// Splits the guard's block before its branch, and lets a sub-group whose
+/// lanes all pass the check run a copy of the blocks from the taken
+/// successor on. Returns the block that now holds the original check.
+BasicBlock *version(Guard &G, Module &M) {
+  BasicBlock *Check = G.Branch->getParent();
+  Function &K = *Check->getParent();
+  LLVMContext &C = K.getContext();
+  BasicBlock *Masked = SplitBlock(
+      Check, G.Branch->getIterator(), static_cast<DominatorTree *>(nullptr),
+      /*LI=*/nullptr, /*MSSAU=*/nullptr, Check->getName() + ".some");
+  BasicBlock *Taken = G.Branch->getSuccessor(0);
+
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *> Copies;
+  for (BasicBlock *BB : G.Copied) {
+    BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".all", &K);
+    VMap[BB] = Copy;
+    Copies.push_back(Copy);
+  }
+  remapInstructionsInBlocks(Copies, VMap);
+  auto *TakenCopy = cast<BasicBlock>(VMap[Taken]);
+  auto *Entry = BasicBlock::Create(C, Check->getName() + ".all", &K, TakenCopy);
+  BranchInst::Create(TakenCopy, Entry);
+  // The copy is entered from Entry alone: its phis keep the values along
+  // edges between copied blocks, and the guard's edge now comes from Entry.
+  // (Phis left with one value stay: they may be a loop's LCSSA phis.)
+  SmallPtrSet<BasicBlock *, 16> IsCopy(Copies.begin(), Copies.end());
+  for (BasicBlock *Copy : Copies)
+    for (PHINode &Phi : Copy->phis())
+      for (unsigned I = Phi.getNumIncomingValues(); I-- > 0;) {
+        BasicBlock *From = Phi.getIncomingBlock(I);
+        if (From == Masked && Copy == TakenCopy)
+          Phi.setIncomingBlock(I, Entry);
+        else if (!IsCopy.contains(From))
+          Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+      }
+
+  IRBuilder<> B(Check->getTerminator());
+  Type *I32 = B.getInt32Ty();
+  FunctionCallee All = M.getOrInsertFunction(
+      "__sublane_sg_all", FunctionType::get(I32, {I32}, false));
+  if (auto *Decl = dyn_cast<Function>(All.getCallee())) {
+    Decl->addFnAttr(Attribute::Convergent);
+    Decl->addFnAttr(Attribute::NoUnwind);
+  }
+  Value *Passes = B.CreateZExt(G.Branch->getCondition(), I32);
+  CallInst *AllPass = B.CreateCall(All, {Passes}, "guard.all");
+  AllPass->setConvergent();
+  Value *Whole = B.CreateICmpNE(AllPass, ConstantInt::get(I32, 0));
+  Instruction *OldTerm = Check->getTerminator();
+  BranchInst::Create(Entry, Masked, Whole, Check)
+      ->setDebugLoc(G.Branch->getDebugLoc());
+  OldTerm->eraseFromParent();
+  return Masked;
+}
+
+} // namespace
+
+unsigned versionLaneGuards(Function &K, unsigned Dims) {
+  if (!VersionGuards)
+    return 0;
+  DenseSet<BasicBlock *> Done;
+  unsigned Versioned = 0;
+  while (Versioned < MaxVersionedGuards) {
+    std::optional<Guard> G = findGuard(K, Dims, Done);
+    if (!G)
+      break;
+    LLVM_DEBUG(dbgs() << "sublane-wfv: versioning bounds check " << *G->Branch
+                      << " (" << G->Copied.size() << " blocks copied)\n");
+    // The original check stays divergent, now under a uniform branch: it
+    // must not be versioned again.
+    Done.insert(version(*G, *K.getParent()));
+    ++Versioned;
+    ++NumVersionedGuards;
+  }
+  return Versioned;
+}
+
+} // namespace wfv
+} // namespace sublane

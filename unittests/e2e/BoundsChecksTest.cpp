@@ -1,0 +1,91 @@
+//===- BoundsChecksTest.cpp - Kernels guarded by i < n --------------------===//
+//
+// nd-range kernels over a global range rounded up to whole work-groups, each
+// work-item checking its id against the real size, as code ported from GPUs
+// does: `if (i < n)` around the work, an early `return`, an `else`, a 2D
+// check on both ids, and a loop inside the checked code. The vectorizer gives
+// the code after such a check a copy for sub-groups where it holds in every
+// lane; the boundary falls inside a sub-group here, so that both copies run.
+// Checked against the host at every sub-group size, compiled and on the
+// fiber engine.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CollectivesCommon.h"
+
+#include <cstring>
+
+namespace {
+
+using namespace collectives;
+
+template <uint32_t S> struct BoundsKernel;
+template <uint32_t S> struct Bounds2DKernel;
+
+template <uint32_t S> void checkBoundsChecks() {
+  sycl::queue q;
+  const size_t wg = 4 * S, n = 5 * wg + S / 2 + 1, global = 6 * wg;
+  float *in = sycl::malloc_shared<float>(global, q);
+  float *out = sycl::malloc_shared<float>(4 * global, q);
+  for (size_t i = 0; i < global; ++i)
+    in[i] = float(i % 17);
+  std::memset(out, 0, 4 * global * sizeof(float));
+  q.parallel_for<BoundsKernel<S>>(
+       sycl::nd_range<1>(global, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         if (i < n)
+           out[i] = in[i] * 2.0f;
+         if (i < n) {
+           float s = 0;
+           for (size_t k = 0; k <= i % 5; ++k)
+             s += in[(i + k) % n];
+           out[global + i] = s;
+         } else {
+           out[global + i] = -1.0f;
+         }
+         if (i >= n)
+           return;
+         out[2 * global + i] = in[i] + 1.0f;
+         if (n > i + 2) // the bound on the left, the id on the right
+           out[3 * global + i] = 7.0f;
+       })
+      .wait();
+  for (size_t i = 0; i < global; ++i) {
+    std::string at = "S=" + std::to_string(S) + " item " + std::to_string(i);
+    float sum = 0;
+    for (size_t k = 0; k <= i % 5; ++k)
+      sum += in[(i + k) % n];
+    ASSERT_EQ(out[i], i < n ? in[i] * 2.0f : 0.0f) << at;
+    ASSERT_EQ(out[global + i], i < n ? sum : -1.0f) << at;
+    ASSERT_EQ(out[2 * global + i], i < n ? in[i] + 1.0f : 0.0f) << at;
+    ASSERT_EQ(out[3 * global + i], i + 2 < n ? 7.0f : 0.0f) << at;
+  }
+
+  // 2D: a width and a height that cut through work-groups and sub-groups.
+  const size_t w = 3 * S + 2, h = 5, gw = 4 * S, gh = 8;
+  float *grid = sycl::malloc_shared<float>(gw * gh, q);
+  std::memset(grid, 0, gw * gh * sizeof(float));
+  q.parallel_for<Bounds2DKernel<S>>(sycl::nd_range<2>({gh, gw}, {2, 2 * S}),
+                                    xo::properties{xo::sub_group_size<S>},
+                                    [=](sycl::nd_item<2> it) {
+                                      size_t y = it.get_global_id(0),
+                                             x = it.get_global_id(1);
+                                      if (x < w && y < h)
+                                        grid[y * gw + x] = float(y * 100 + x);
+                                    })
+      .wait();
+  for (size_t y = 0; y < gh; ++y)
+    for (size_t x = 0; x < gw; ++x)
+      ASSERT_EQ(grid[y * gw + x], x < w && y < h ? float(y * 100 + x) : 0.0f)
+          << "S=" << S << " at " << y << "," << x;
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(grid, q);
+}
+
+TEST(BoundsChecks, OnTheIdAcrossSubGroupsAndWorkGroups) {
+  forEachSubGroupSize([](auto S) { checkBoundsChecks<S()>(); });
+}
+
+} // namespace
