@@ -221,6 +221,49 @@ BasicBlock *version(Guard &G, Module &M) {
           Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
       }
 
+  // In the copy the check holds in every lane: so do the compares it joins,
+  // and a later check of the same condition is no branch at all there.
+  SmallVector<Value *> Holding = {G.Branch->getCondition()};
+  for (unsigned I = 0; I < Holding.size(); ++I) {
+    Value *A, *B;
+    if (match(Holding[I], m_LogicalAnd(m_Value(A), m_Value(B))))
+      Holding.append({A, B});
+  }
+  for (Value *V : Holding)
+    V->replaceUsesWithIf(ConstantInt::getTrue(C), [&](Use &U) {
+      auto *User = dyn_cast<Instruction>(U.getUser());
+      return User && IsCopy.contains(User->getParent());
+    });
+  // The same compare written again (or its negation, `if (i >= n) return;`
+  // after `if (i < n)`) is known there too.
+  auto Known = [&](ICmpInst &Cmp) -> std::optional<bool> {
+    for (Value *V : Holding) {
+      auto *H = dyn_cast<ICmpInst>(V);
+      if (!H)
+        continue;
+      Value *A = Cmp.getOperand(0), *B = Cmp.getOperand(1);
+      CmpInst::Predicate P = Cmp.getPredicate();
+      if (A == H->getOperand(1) && B == H->getOperand(0)) {
+        std::swap(A, B);
+        P = CmpInst::getSwappedPredicate(P);
+      }
+      if (A != H->getOperand(0) || B != H->getOperand(1))
+        continue;
+      if (P == H->getPredicate())
+        return true;
+      if (P == H->getInversePredicate())
+        return false;
+    }
+    return std::nullopt;
+  };
+  for (BasicBlock *Copy : Copies)
+    for (Instruction &I : make_early_inc_range(*Copy))
+      if (auto *Cmp = dyn_cast<ICmpInst>(&I))
+        if (std::optional<bool> Value = Known(*Cmp)) {
+          Cmp->replaceAllUsesWith(ConstantInt::getBool(C, *Value));
+          Cmp->eraseFromParent();
+        }
+
   IRBuilder<> B(Check->getTerminator());
   Type *I32 = B.getInt32Ty();
   FunctionCallee All = M.getOrInsertFunction(
@@ -253,9 +296,16 @@ unsigned versionLaneGuards(Function &K, unsigned Dims) {
       break;
     LLVM_DEBUG(dbgs() << "sublane-wfv: versioning bounds check " << *G->Branch
                       << " (" << G->Copied.size() << " blocks copied)\n");
-    // The original check stays divergent, now under a uniform branch: it
-    // must not be versioned again.
-    Done.insert(version(*G, *K.getParent()));
+    // The original check stays divergent, now under a uniform branch, and
+    // only sub-groups at the boundary run the code from there on: none of
+    // it is worth another copy.
+    BasicBlock *Masked = version(*G, *K.getParent());
+    SmallVector<BasicBlock *> Work = {Masked};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (Done.insert(BB).second)
+        append_range(Work, successors(BB));
+    }
     ++Versioned;
     ++NumVersionedGuards;
   }
