@@ -43,3 +43,29 @@ exit:
 declare i64 @__sublane_global_id(i32) nounwind memory(none)
 
 attributes #0 = { "sublane-kernel" "sublane-dims"="1" }
+
+; An early return: the work is on the check's false side, so the copy is of
+; that side and the sub-group asks whether the check fails in all lanes.
+; CHECK-LABEL: define internal void @early.sg(
+; CHECK-DAG: %[[IN:.*]] = icmp ult <8 x i64> %{{.*}}, %{{.*}}
+; CHECK-DAG: %[[BITS:.*]] = bitcast <8 x i1> %[[IN]]{{(\.fr)?}} to i8
+; CHECK-DAG: icmp eq i8 %[[BITS]], -1
+; CHECK-DAG: store <8 x float> <float 2.000000e+00,
+; CHECK-DAG: call void @llvm.masked.store.v8f32.p0(<8 x float> <float 2.000000e+00,
+; CHECK: ret void
+
+define void @early(ptr %args) #0 {
+entry:
+  %n = load i64, ptr %args
+  %i = call i64 @__sublane_global_id(i32 0)
+  %out = icmp uge i64 %i, %n
+  br i1 %out, label %exit, label %body
+
+body:
+  %p = getelementptr float, ptr %args, i64 %i
+  store float 2.0, ptr %p
+  br label %exit
+
+exit:
+  ret void
+}

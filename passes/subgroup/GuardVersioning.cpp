@@ -131,7 +131,6 @@ bool isWorkGroupSync(const Instruction &I) {
     return false;
   switch (getBuiltinKind(CB)) {
   case BuiltinKind::WorkGroupBarrier:
-  case BuiltinKind::LocalMem:
     return true;
   case BuiltinKind::Collective:
     return getCollectiveInfo(CB->getCalledFunction())->Scope ==
@@ -159,12 +158,22 @@ getCopiedBlocks(BasicBlock *From) {
 }
 
 /// A block whose conditional branch is a bounds check that every lane of
-/// the sub-group reaches together, and the blocks from its taken successor
-/// on.
+/// the sub-group reaches together; the successor where the work is (the
+/// other one may be a bare return: `if (i >= n) return;`), whether the check
+/// fails on the way there, and the blocks from that successor on.
 struct Guard {
   BranchInst *Branch;
+  BasicBlock *Taken;
+  bool Negated;
   SmallSetVector<BasicBlock *, 16> Copied;
 };
+
+unsigned countInstructions(const SmallSetVector<BasicBlock *, 16> &Blocks) {
+  unsigned N = 0;
+  for (BasicBlock *BB : Blocks)
+    N += BB->size();
+  return N;
+}
 
 std::optional<Guard> findGuard(Function &K, unsigned Dims,
                                const DenseSet<BasicBlock *> &Done) {
@@ -178,15 +187,19 @@ std::optional<Guard> findGuard(Function &K, unsigned Dims,
         Shapes.isDivergentlyExecuted(&BB) ||
         !isLaneBoundsCheck(Br->getCondition(), Shapes))
       continue;
-    if (auto Copied = getCopiedBlocks(Br->getSuccessor(0)))
-      return Guard{Br, std::move(*Copied)};
+    auto OnTrue = getCopiedBlocks(Br->getSuccessor(0));
+    auto OnFalse = getCopiedBlocks(Br->getSuccessor(1));
+    bool Negated = !OnTrue || (OnFalse && countInstructions(*OnFalse) >
+                                              countInstructions(*OnTrue));
+    if (auto &Copied = Negated ? OnFalse : OnTrue)
+      return Guard{Br, Br->getSuccessor(Negated), Negated, std::move(*Copied)};
   }
   return std::nullopt;
 }
 
 /// Splits the guard's block before its branch, and lets a sub-group whose
-/// lanes all pass the check run a copy of the blocks from the taken
-/// successor on. Returns the block that now holds the original check.
+/// lanes all go the way of the work run a copy of the blocks from there on.
+/// Returns the block that now holds the original check.
 BasicBlock *version(Guard &G, Module &M) {
   BasicBlock *Check = G.Branch->getParent();
   Function &K = *Check->getParent();
@@ -194,7 +207,7 @@ BasicBlock *version(Guard &G, Module &M) {
   BasicBlock *Masked = SplitBlock(
       Check, G.Branch->getIterator(), static_cast<DominatorTree *>(nullptr),
       /*LI=*/nullptr, /*MSSAU=*/nullptr, Check->getName() + ".some");
-  BasicBlock *Taken = G.Branch->getSuccessor(0);
+  BasicBlock *Taken = G.Taken;
 
   ValueToValueMapTy VMap;
   SmallVector<BasicBlock *> Copies;
@@ -221,23 +234,24 @@ BasicBlock *version(Guard &G, Module &M) {
           Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
       }
 
-  // In the copy the check holds in every lane: so do the compares it joins,
-  // and a later check of the same condition is no branch at all there.
-  SmallVector<Value *> Holding = {G.Branch->getCondition()};
-  for (unsigned I = 0; I < Holding.size(); ++I) {
+  // In the copy the check has its outcome in every lane: a true check's
+  // joined compares hold too, and the same compare written again (or
+  // negated, `if (i >= n) return;` after `if (i < n)`) is no branch there.
+  Value *Cond = G.Branch->getCondition();
+  SmallVector<std::pair<Value *, bool>> Outcomes = {{Cond, !G.Negated}};
+  for (unsigned I = 0; I < Outcomes.size(); ++I) {
     Value *A, *B;
-    if (match(Holding[I], m_LogicalAnd(m_Value(A), m_Value(B))))
-      Holding.append({A, B});
+    if (Outcomes[I].second &&
+        match(Outcomes[I].first, m_LogicalAnd(m_Value(A), m_Value(B))))
+      Outcomes.append({{A, true}, {B, true}});
   }
-  for (Value *V : Holding)
-    V->replaceUsesWithIf(ConstantInt::getTrue(C), [&](Use &U) {
+  for (auto [V, Holds] : Outcomes)
+    V->replaceUsesWithIf(ConstantInt::getBool(C, Holds), [&](Use &U) {
       auto *User = dyn_cast<Instruction>(U.getUser());
       return User && IsCopy.contains(User->getParent());
     });
-  // The same compare written again (or its negation, `if (i >= n) return;`
-  // after `if (i < n)`) is known there too.
   auto Known = [&](ICmpInst &Cmp) -> std::optional<bool> {
-    for (Value *V : Holding) {
+    for (auto [V, Holds] : Outcomes) {
       auto *H = dyn_cast<ICmpInst>(V);
       if (!H)
         continue;
@@ -250,9 +264,9 @@ BasicBlock *version(Guard &G, Module &M) {
       if (A != H->getOperand(0) || B != H->getOperand(1))
         continue;
       if (P == H->getPredicate())
-        return true;
+        return Holds;
       if (P == H->getInversePredicate())
-        return false;
+        return !Holds;
     }
     return std::nullopt;
   };
@@ -272,7 +286,8 @@ BasicBlock *version(Guard &G, Module &M) {
     Decl->addFnAttr(Attribute::Convergent);
     Decl->addFnAttr(Attribute::NoUnwind);
   }
-  Value *Passes = B.CreateZExt(G.Branch->getCondition(), I32);
+  Value *Passes =
+      B.CreateZExt(G.Negated ? B.CreateNot(Cond) : Cond, I32, "guard.lane");
   CallInst *AllPass = B.CreateCall(All, {Passes}, "guard.all");
   AllPass->setConvergent();
   Value *Whole = B.CreateICmpNE(AllPass, ConstantInt::get(I32, 0));
