@@ -23,10 +23,10 @@
 
 #include "SubGroupVectorizer.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/Utils/Local.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -64,36 +64,24 @@ struct PrivateUses {
 /// The most elements a memset may fill: each becomes one store.
 constexpr uint64_t MaxFillElements = 64;
 
-/// The number of trailing zero bits known of the byte offset \p GEP adds.
-unsigned getKnownOffsetAlignmentBits(GetElementPtrInst &GEP,
-                                     const DataLayout &DL) {
-  unsigned Bits = 64;
-  for (gep_type_iterator It = gep_type_begin(GEP), End = gep_type_end(GEP);
-       It != End; ++It) {
-    Value *Index = It.getOperand();
-    if (StructType *ST = It.getStructTypeOrNull()) {
-      uint64_t Field = cast<ConstantInt>(Index)->getZExtValue();
-      uint64_t Offset = DL.getStructLayout(ST)->getElementOffset(Field);
-      if (Offset)
-        Bits = std::min(Bits, unsigned(llvm::countr_zero(Offset)));
-      continue;
-    }
-    TypeSize Scale = It.getSequentialElementStride(DL);
-    if (Scale.isScalable())
-      return 0;
-    if (auto *C = dyn_cast<ConstantInt>(Index)) {
-      uint64_t Offset = C->getZExtValue() * Scale.getFixedValue();
-      if (Offset)
-        Bits = std::min(Bits, unsigned(llvm::countr_zero(Offset)));
-      continue;
-    }
-    if (Scale.getFixedValue() == 0)
-      continue;
-    unsigned IndexBits = computeKnownBits(Index, DL).countMinTrailingZeros();
-    Bits = std::min(
-        Bits, IndexBits + unsigned(llvm::countr_zero(Scale.getFixedValue())));
-  }
-  return Bits;
+/// Whether the byte offset \p GEP adds is known to be a multiple of \p E (a
+/// power of two).
+bool isOffsetMultipleOf(GetElementPtrInst &GEP, uint64_t E,
+                        const DataLayout &DL) {
+  unsigned BitWidth = DL.getIndexTypeSizeInBits(GEP.getType());
+  MapVector<Value *, APInt> Variable;
+  APInt Constant(BitWidth, 0);
+  if (!GEP.collectOffset(DL, BitWidth, Variable, Constant))
+    return false;
+  unsigned Needed = Log2_64(E);
+  if (Constant.countr_zero() < Needed)
+    return false;
+  return all_of(Variable, [&](const auto &VarScale) {
+    const auto &[Var, Scale] = VarScale;
+    return Scale.countr_zero() +
+               computeKnownBits(Var, DL).countMinTrailingZeros() >=
+           Needed;
+  });
 }
 
 /// The uses of \p AI, if it can be laid out element-major.
@@ -154,9 +142,10 @@ std::optional<PrivateUses> collectUses(AllocaInst &AI, const DataLayout &DL) {
     if (Length % E || Length / E > MaxFillElements)
       return std::nullopt;
   }
-  for (GetElementPtrInst *GEP : Uses.Derived)
-    if (getKnownOffsetAlignmentBits(*GEP, DL) < Log2_64(E))
-      return std::nullopt;
+  if (!all_of(Uses.Derived, [&](GetElementPtrInst *GEP) {
+        return isOffsetMultipleOf(*GEP, E, DL);
+      }))
+    return std::nullopt;
   return Uses;
 }
 
@@ -188,17 +177,20 @@ void layOut(AllocaInst &AI, PrivateUses &Uses, unsigned S, Instruction &LaneId,
     Offset[GEP] = B.CreateAdd(Offset.lookup(GEP->getPointerOperand()),
                               emitGEPOffset(&B, DL, GEP), GEP->getName());
   }
+  // The lane's address of the element at \p ByteOffset in one lane's copy.
+  auto LaneAddress = [&](Value *ByteOffset, const Twine &Name) {
+    Value *Index = B.CreateAdd(
+        B.CreateMul(ByteOffset, ConstantInt::get(IndexTy, S)), LaneOffset);
+    return B.CreateInBoundsGEP(I8, Elements, Index, Name);
+  };
   for (Instruction *Access : Uses.Accesses) {
     B.SetInsertPoint(Access);
     unsigned PtrIndex = isa<LoadInst>(Access)
                             ? LoadInst::getPointerOperandIndex()
                             : StoreInst::getPointerOperandIndex();
     Value *Old = Access->getOperand(PtrIndex);
-    Value *Index = B.CreateAdd(
-        B.CreateMul(Offset.lookup(Old), ConstantInt::get(IndexTy, S)),
-        LaneOffset);
-    Access->setOperand(PtrIndex, B.CreateInBoundsGEP(I8, Elements, Index,
-                                                     Old->getName() + ".lane"));
+    Access->setOperand(
+        PtrIndex, LaneAddress(Offset.lookup(Old), Old->getName() + ".lane"));
   }
   // A fill is a store of the filled element per element, which the
   // vectorizer makes one vector store each.
@@ -210,14 +202,12 @@ void layOut(AllocaInst &AI, PrivateUses &Uses, unsigned S, Instruction &LaneId,
     Constant *Filled =
         ConstantInt::get(ElementTy, APInt::getSplat(unsigned(E * 8), Byte));
     Value *First = Offset.lookup(MS->getDest());
-    for (uint64_t At = 0; At < Length; At += E) {
-      Value *Index = B.CreateAdd(
-          B.CreateMul(B.CreateAdd(First, ConstantInt::get(IndexTy, At)),
-                      ConstantInt::get(IndexTy, S)),
-          LaneOffset);
-      B.CreateAlignedStore(Filled, B.CreateInBoundsGEP(I8, Elements, Index),
-                           Align(E));
-    }
+    for (uint64_t At = 0; At < Length; At += E)
+      B.CreateAlignedStore(
+          Filled,
+          LaneAddress(B.CreateAdd(First, ConstantInt::get(IndexTy, At)),
+                      "fill.lane"),
+          Align(E));
     MS->eraseFromParent();
   }
   for (Instruction *I : Uses.Lifetimes)
