@@ -459,32 +459,23 @@ void SubGroupVectorizer::widenAtomic(Instruction &I) {
                isLocalMemory(Ptr);
   if (Plain)
     ++NumPlainLocalAtomics;
-  auto EmitLane = [&](unsigned Lane) -> Value * {
-    if (Plain) {
-      Value *P = getLane(Ptr, Lane);
-      if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-        Value *Old = B.CreateAlignedLoad(RMW->getType(), P, RMW->getAlign());
-        Value *New = buildAtomicRMWValue(RMW->getOperation(), B, Old,
-                                         getLane(RMW->getValOperand(), Lane));
-        B.CreateAlignedStore(New, P, RMW->getAlign());
-        return Old;
-      }
-      auto *CX = cast<AtomicCmpXchgInst>(&I);
-      Type *ValTy = CX->getCompareOperand()->getType();
-      Value *Old = B.CreateAlignedLoad(ValTy, P, CX->getAlign());
-      Value *Equal =
-          B.CreateICmpEQ(Old, getLane(CX->getCompareOperand(), Lane));
-      Value *New =
-          B.CreateSelect(Equal, getLane(CX->getNewValOperand(), Lane), Old);
-      B.CreateAlignedStore(New, P, CX->getAlign());
-      Value *Pair =
-          B.CreateInsertValue(PoisonValue::get(CX->getType()), Old, 0);
-      return B.CreateInsertValue(Pair, Equal, 1);
-    }
+  SmallVector<Instruction *> PlainLanes;
+  auto EmitLane = [&](unsigned Lane) -> Instruction * {
     Instruction *NI = I.clone();
     for (Use &U : NI->operands())
       U.set(getLane(U.get(), Lane));
+    if (Plain)
+      PlainLanes.push_back(NI);
     return B.Insert(NI);
+  };
+  // Each lane's copy becomes a load, the operation and a store where it
+  // stands, once its result has its uses.
+  auto LowerPlainLanes = [&] {
+    for (Instruction *NI : PlainLanes)
+      if (auto *RMW = dyn_cast<AtomicRMWInst>(NI))
+        lowerAtomicRMWInst(RMW);
+      else
+        lowerAtomicCmpXchgInst(cast<AtomicCmpXchgInst>(NI));
   };
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
     Type *ValTy = CX->getCompareOperand()->getType();
@@ -500,10 +491,12 @@ void SubGroupVectorizer::widenAtomic(Instruction &I) {
                                     B.getInt32(Lane));
     }
     CmpXchgParts[&I] = {Vals, Flags};
+    LowerPlainLanes();
     return;
   }
   Value *R = replicatePerLane(Mask, I.getType(),
                               [&](unsigned Lane) { return EmitLane(Lane); });
+  LowerPlainLanes();
   if (isVector(&I))
     setVector(I, R);
 }
