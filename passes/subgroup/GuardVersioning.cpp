@@ -26,13 +26,14 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/ValueMapper.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #define DEBUG_TYPE "sublane-wfv"
 
@@ -140,21 +141,25 @@ bool isWorkGroupSync(const Instruction &I) {
   }
 }
 
-/// The blocks reachable from \p From, if they may be copied.
-std::optional<SmallSetVector<BasicBlock *, 16>>
-getCopiedBlocks(BasicBlock *From) {
+/// The blocks from a successor of a bounds check on, and their instructions.
+struct Region {
   SmallSetVector<BasicBlock *, 16> Blocks;
-  Blocks.insert(From);
   unsigned Size = 0;
-  for (unsigned I = 0; I < Blocks.size(); ++I) {
-    BasicBlock *BB = Blocks[I];
+};
+
+/// The blocks reachable from \p From, if they may be copied.
+std::optional<Region> getCopiedRegion(BasicBlock *From) {
+  Region R;
+  R.Blocks.insert(From);
+  for (unsigned I = 0; I < R.Blocks.size(); ++I) {
+    BasicBlock *BB = R.Blocks[I];
     for (Instruction &Inst : *BB)
-      if (isWorkGroupSync(Inst) || ++Size > GuardCopyLimit)
+      if (isWorkGroupSync(Inst) || ++R.Size > GuardCopyLimit)
         return std::nullopt;
     for (BasicBlock *Succ : successors(BB))
-      Blocks.insert(Succ);
+      R.Blocks.insert(Succ);
   }
-  return Blocks;
+  return R;
 }
 
 /// A block whose conditional branch is a bounds check that every lane of
@@ -168,18 +173,10 @@ struct Guard {
   SmallSetVector<BasicBlock *, 16> Copied;
 };
 
-unsigned countInstructions(const SmallSetVector<BasicBlock *, 16> &Blocks) {
-  unsigned N = 0;
-  for (BasicBlock *BB : Blocks)
-    N += BB->size();
-  return N;
-}
-
-std::optional<Guard> findGuard(Function &K, unsigned Dims,
+std::optional<Guard> findGuard(Function &K, FunctionAnalysisManager &FAM,
                                const DenseSet<BasicBlock *> &Done) {
-  KernelShape Shapes(K, Dims, DivergenceSources::ConservativeWithinSubGroup);
-  DominatorTree DT(K);
-  LoopInfo LI(DT);
+  const KernelShape &Shapes = FAM.getResult<SubGroupShapeAnalysis>(K);
+  const LoopInfo &LI = FAM.getResult<LoopAnalysis>(K);
   for (BasicBlock &BB : K) {
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() || Done.contains(&BB) ||
@@ -187,12 +184,12 @@ std::optional<Guard> findGuard(Function &K, unsigned Dims,
         Shapes.isDivergentlyExecuted(&BB) ||
         !isLaneBoundsCheck(Br->getCondition(), Shapes))
       continue;
-    auto OnTrue = getCopiedBlocks(Br->getSuccessor(0));
-    auto OnFalse = getCopiedBlocks(Br->getSuccessor(1));
-    bool Negated = !OnTrue || (OnFalse && countInstructions(*OnFalse) >
-                                              countInstructions(*OnTrue));
-    if (auto &Copied = Negated ? OnFalse : OnTrue)
-      return Guard{Br, Br->getSuccessor(Negated), Negated, std::move(*Copied)};
+    std::optional<Region> OnTrue = getCopiedRegion(Br->getSuccessor(0));
+    std::optional<Region> OnFalse = getCopiedRegion(Br->getSuccessor(1));
+    bool Negated = !OnTrue || (OnFalse && OnFalse->Size > OnTrue->Size);
+    if (std::optional<Region> &Copied = Negated ? OnFalse : OnTrue)
+      return Guard{Br, Br->getSuccessor(Negated), Negated,
+                   std::move(Copied->Blocks)};
   }
   return std::nullopt;
 }
@@ -204,9 +201,8 @@ BasicBlock *version(Guard &G, Module &M) {
   BasicBlock *Check = G.Branch->getParent();
   Function &K = *Check->getParent();
   LLVMContext &C = K.getContext();
-  BasicBlock *Masked = SplitBlock(
-      Check, G.Branch->getIterator(), static_cast<DominatorTree *>(nullptr),
-      /*LI=*/nullptr, /*MSSAU=*/nullptr, Check->getName() + ".some");
+  BasicBlock *Masked =
+      Check->splitBasicBlock(G.Branch, Check->getName() + ".some");
   BasicBlock *Taken = G.Taken;
 
   ValueToValueMapTy VMap;
@@ -234,54 +230,33 @@ BasicBlock *version(Guard &G, Module &M) {
           Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
       }
 
-  // In the copy the check has its outcome in every lane: a true check's
-  // joined compares hold too, and the same compare written again (or
-  // negated, `if (i >= n) return;` after `if (i < n)`) is no branch there.
+  // In the copy the check has its outcome in every lane: so do the
+  // conditions it implies (its joined compares, the same compare written
+  // again or negated, `if (i >= n) return;` after `if (i < n)`).
   Value *Cond = G.Branch->getCondition();
-  SmallVector<std::pair<Value *, bool>> Outcomes = {{Cond, !G.Negated}};
-  for (unsigned I = 0; I < Outcomes.size(); ++I) {
-    Value *A, *B;
-    if (Outcomes[I].second &&
-        match(Outcomes[I].first, m_LogicalAnd(m_Value(A), m_Value(B))))
-      Outcomes.append({{A, true}, {B, true}});
-  }
-  for (auto [V, Holds] : Outcomes)
-    V->replaceUsesWithIf(ConstantInt::getBool(C, Holds), [&](Use &U) {
-      auto *User = dyn_cast<Instruction>(U.getUser());
-      return User && IsCopy.contains(User->getParent());
-    });
-  auto Known = [&](ICmpInst &Cmp) -> std::optional<bool> {
-    for (auto [V, Holds] : Outcomes) {
-      auto *H = dyn_cast<ICmpInst>(V);
-      if (!H)
-        continue;
-      Value *A = Cmp.getOperand(0), *B = Cmp.getOperand(1);
-      CmpInst::Predicate P = Cmp.getPredicate();
-      if (A == H->getOperand(1) && B == H->getOperand(0)) {
-        std::swap(A, B);
-        P = CmpInst::getSwappedPredicate(P);
-      }
-      if (A != H->getOperand(0) || B != H->getOperand(1))
-        continue;
-      if (P == H->getPredicate())
-        return Holds;
-      if (P == H->getInversePredicate())
-        return !Holds;
-    }
-    return std::nullopt;
-  };
+  const DataLayout &DL = K.getDataLayout();
+  SmallVector<WeakTrackingVH> Folded;
   for (BasicBlock *Copy : Copies)
-    for (Instruction &I : make_early_inc_range(*Copy))
-      if (auto *Cmp = dyn_cast<ICmpInst>(&I))
-        if (std::optional<bool> Value = Known(*Cmp)) {
-          Cmp->replaceAllUsesWith(ConstantInt::getBool(C, *Value));
-          Cmp->eraseFromParent();
+    for (Instruction &I : *Copy)
+      for (Use &U : I.operands()) {
+        auto *Def = dyn_cast<Instruction>(U.get());
+        if (!Def || !Def->getType()->isIntegerTy(1))
+          continue;
+        if (std::optional<bool> Known =
+                isImpliedCondition(Cond, Def, DL, !G.Negated)) {
+          U.set(ConstantInt::getBool(C, *Known));
+          if (IsCopy.contains(Def->getParent()))
+            Folded.push_back(Def);
         }
+      }
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(Folded);
 
   IRBuilder<> B(Check->getTerminator());
   Type *I32 = B.getInt32Ty();
-  FunctionCallee All = M.getOrInsertFunction(
-      "__sublane_sg_all", FunctionType::get(I32, {I32}, false));
+  CollectiveInfo AllOf{CollectiveInfo::SubGroup, CollectiveInfo::All,
+                       CollectiveInfo::None, CollectiveInfo::NoElem};
+  FunctionCallee All =
+      M.getOrInsertFunction("__sublane_sg_all", getCollectiveType(AllOf, C));
   if (auto *Decl = dyn_cast<Function>(All.getCallee())) {
     Decl->addFnAttr(Attribute::Convergent);
     Decl->addFnAttr(Attribute::NoUnwind);
@@ -300,13 +275,13 @@ BasicBlock *version(Guard &G, Module &M) {
 
 } // namespace
 
-unsigned versionLaneGuards(Function &K, unsigned Dims) {
+unsigned versionLaneGuards(Function &K, FunctionAnalysisManager &FAM) {
   if (!VersionGuards)
     return 0;
   DenseSet<BasicBlock *> Done;
   unsigned Versioned = 0;
   while (Versioned < MaxVersionedGuards) {
-    std::optional<Guard> G = findGuard(K, Dims, Done);
+    std::optional<Guard> G = findGuard(K, FAM, Done);
     if (!G)
       break;
     LLVM_DEBUG(dbgs() << "sublane-wfv: versioning bounds check " << *G->Branch
@@ -315,6 +290,7 @@ unsigned versionLaneGuards(Function &K, unsigned Dims) {
     // only sub-groups at the boundary run the code from there on: none of
     // it is worth another copy.
     BasicBlock *Masked = version(*G, *K.getParent());
+    FAM.invalidate(K, PreservedAnalyses::none());
     SmallVector<BasicBlock *> Work = {Masked};
     while (!Work.empty()) {
       BasicBlock *BB = Work.pop_back_val();

@@ -99,8 +99,8 @@ unsigned layOutPrivatesElementMajor(Function &K, unsigned SubGroupSize);
 /// Gives the code after each bounds check on the lane's id that every lane
 /// of the sub-group reaches together (`if (i < n)`) a copy that sub-groups
 /// where the check holds in all lanes run, free of its mask. Returns how
-/// many checks it versioned.
-unsigned versionLaneGuards(Function &K, unsigned Dims);
+/// many checks it versioned, and leaves \p FAM's results for \p K current.
+unsigned versionLaneGuards(Function &K, FunctionAnalysisManager &FAM);
 
 /// One way to vectorize the body of a kernel: what it assumes of the
 /// sub-group, the shapes that follow, the values that become vectors and,

@@ -148,9 +148,7 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
     return Refuse(*Why);
   if (wfv::layOutPrivatesElementMajor(*SG, S))
     FAM.invalidate(*SG, PreservedAnalyses::none());
-  unsigned VersionedGuards = wfv::versionLaneGuards(*SG, Dims);
-  if (VersionedGuards)
-    FAM.invalidate(*SG, PreservedAnalyses::none());
+  unsigned VersionedGuards = wfv::versionLaneGuards(*SG, FAM);
   wfv::SubGroupVectorizer V(*SG, S, Dims, getKernelDisplayName(K));
   for (const wfv::BodyPlan *Plan : {&V.getGeneralPlan(), &V.getRowPlan()}) {
     if (auto Why = wfv::checkVectorizable(*SG, Plan->VectorValues))
