@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -638,6 +639,57 @@ void launch_fibers(const sublane_kernel_desc &Desc, const void *Closure,
       std::abort();
     }
   }
+}
+
+void run_work_groups(const launch_config &Cfg, void (*Body)(const void *),
+                     const void *Closure) {
+  using namespace fibers;
+  uint64_t Groups[3] = {1, 1, 1}, TotalGroups = 1, Size = 1;
+  for (uint32_t D = 0; D < Cfg.dims; ++D) {
+    if (Cfg.local[D] == 0)
+      throw runtime_error("sublane: hierarchical parallel_for_work_group "
+                          "with an empty work-group",
+                          errc::nd_range);
+    Groups[D] = Cfg.global[D] / Cfg.local[D];
+    TotalGroups *= Groups[D];
+    Size *= Cfg.local[D];
+  }
+  std::exception_ptr First;
+  std::mutex FirstMutex;
+  auto RunGroup = [&](uint64_t Linear) {
+    // A group without fibers: the builtins the body's sycl::group calls
+    // read it, and its one item stands for the group's leader.
+    Group G;
+    G.Dims = Cfg.dims;
+    G.Size = Size;
+    uint64_t Rest = Linear;
+    for (int D = int(Cfg.dims) - 1; D >= 0; --D) {
+      G.GroupRange[D] = Groups[D];
+      G.LocalRange[D] = Cfg.local[D];
+      G.GroupId[D] = Rest % Groups[D];
+      Rest /= Groups[D];
+    }
+    Item Leader;
+    for (uint32_t D = 0; D < Cfg.dims; ++D)
+      Leader.Global[D] = G.GroupId[D] * G.LocalRange[D];
+    Current = &Leader;
+    CurrentGroup = &G;
+    try {
+      Body(Closure);
+    } catch (...) {
+      std::lock_guard<std::mutex> Lock(FirstMutex);
+      if (!First)
+        First = std::current_exception();
+    }
+    Current = nullptr;
+    CurrentGroup = nullptr;
+  };
+  int64_t Total = int64_t(TotalGroups);
+#pragma omp parallel for schedule(static) num_threads(get_num_threads())
+  for (int64_t L = 0; L < Total; ++L)
+    RunGroup(uint64_t(L));
+  if (First)
+    std::rethrow_exception(First);
 }
 
 } // namespace sublane

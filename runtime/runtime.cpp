@@ -13,6 +13,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <unistd.h>
 
 namespace sublane {
 namespace {
@@ -231,6 +232,13 @@ const device_info &get_device_info() {
     I.max_work_group_size = MaxWorkGroupSize;
     I.max_threads = unsigned(omp_get_max_threads());
     I.name = "sublane CPU device";
+    long Pages = sysconf(_SC_PHYS_PAGES), PageSize = sysconf(_SC_PAGESIZE);
+    I.global_mem_size =
+        Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) : 0;
+    long L3 = sysconf(_SC_LEVEL3_CACHE_SIZE),
+         L2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    I.global_mem_cache_size = L3 > 0 ? uint64_t(L3) : L2 > 0 ? uint64_t(L2) : 0;
+    I.version = SUBLANE_VERSION_STRING;
     return I;
   }();
   return Info;

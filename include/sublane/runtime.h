@@ -84,6 +84,9 @@ struct device_info {
   uint64_t max_work_group_size;
   unsigned max_threads;
   std::string name;
+  uint64_t global_mem_size;       ///< the host's physical memory, in bytes
+  uint64_t global_mem_cache_size; ///< the last-level cache, in bytes
+  std::string version;            ///< sublane's, "major.minor"
 };
 const device_info &get_device_info();
 
@@ -99,6 +102,14 @@ engine get_engine();
 /// Runs \p desc on the fiber engine (launch() calls it).
 void launch_fibers(const sublane_kernel_desc &desc, const void *closure,
                    const launch_config &cfg, const std::string &name);
+
+/// Runs \p body once per work-group of \p cfg (global / local groups), on
+/// the OpenMP threads, for SYCL's hierarchical parallelism: the body is
+/// host code, and while it runs the builtins that ask for the work-group's
+/// id and ranges answer for the group it was called for. The first
+/// exception a body throws is rethrown once every group has run.
+void run_work_groups(const launch_config &cfg,
+                     void (*body)(const void *closure), const void *closure);
 
 /// Threads used by later launches; 0 restores the OpenMP default
 /// (OMP_NUM_THREADS or the number of cores).

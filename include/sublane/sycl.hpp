@@ -18,6 +18,7 @@
 #include "sublane/runtime.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -301,10 +302,18 @@ enum class access_mode {
   discard_read_write,
   atomic
 };
-enum class target { device, host_task, global_buffer = device };
+enum class target {
+  device,
+  host_task,
+  constant_buffer,
+  local,
+  host_buffer,
+  global_buffer = device
+};
 
 namespace access {
 using mode = access_mode;
+using target = sycl::target;
 enum class fence_space { local_space, global_space, global_and_local };
 enum class address_space {
   global_space,
@@ -376,6 +385,17 @@ multi_ptr<T, Space, D> address_space_cast(T *p) {
 }
 enum class memory_scope { work_item, sub_group, work_group, device, system };
 enum class memory_order { relaxed, acquire, release, acq_rel, seq_cst };
+inline constexpr memory_order memory_order_relaxed = memory_order::relaxed;
+inline constexpr memory_order memory_order_acquire = memory_order::acquire;
+inline constexpr memory_order memory_order_release = memory_order::release;
+inline constexpr memory_order memory_order_acq_rel = memory_order::acq_rel;
+inline constexpr memory_order memory_order_seq_cst = memory_order::seq_cst;
+inline constexpr memory_scope memory_scope_work_item = memory_scope::work_item;
+inline constexpr memory_scope memory_scope_sub_group = memory_scope::sub_group;
+inline constexpr memory_scope memory_scope_work_group =
+    memory_scope::work_group;
+inline constexpr memory_scope memory_scope_device = memory_scope::device;
+inline constexpr memory_scope memory_scope_system = memory_scope::system;
 
 /// Atomic operations on a referenced object (SYCL 2020 atomic_ref), on the
 /// CPU's atomics. Work-items of a group run one after another on one thread,
@@ -397,15 +417,44 @@ class atomic_ref {
       return __ATOMIC_SEQ_CST;
     }
   }
+  /// A compare-exchange's failure order may not release.
+  static constexpr int failureOrder(memory_order o) {
+    return o == memory_order::release   ? __ATOMIC_RELAXED
+           : o == memory_order::acq_rel ? __ATOMIC_ACQUIRE
+                                        : order(o);
+  }
 
 public:
+  using value_type = T;
+  static constexpr size_t required_alignment = alignof(T);
+  static constexpr bool is_always_lock_free =
+      __atomic_always_lock_free(sizeof(T), 0);
+  static constexpr memory_order default_read_order =
+      DefaultOrder == memory_order::acq_rel ||
+              DefaultOrder == memory_order::release
+          ? memory_order::acquire
+          : DefaultOrder;
+  static constexpr memory_order default_write_order =
+      DefaultOrder == memory_order::acq_rel ||
+              DefaultOrder == memory_order::acquire
+          ? memory_order::release
+          : DefaultOrder;
+  static constexpr memory_order default_read_modify_write_order = DefaultOrder;
+  static constexpr memory_scope default_scope = DefaultScope;
+
+  // Every scope is kept by the CPU's atomics, so the scope arguments only
+  // need to be accepted.
   explicit atomic_ref(T &ref) : ptr_(&ref) {}
-  T load(memory_order o = DefaultOrder) const {
+  atomic_ref(const atomic_ref &) = default;
+  bool is_lock_free() const noexcept { return is_always_lock_free; }
+  T load(memory_order o = default_read_order,
+         memory_scope = DefaultScope) const {
     T r;
     __atomic_load(ptr_, &r, order(o));
     return r;
   }
-  void store(T v, memory_order o = DefaultOrder) const {
+  void store(T v, memory_order o = default_write_order,
+             memory_scope = DefaultScope) const {
     __atomic_store(ptr_, &v, order(o));
   }
   operator T() const { return load(); }
@@ -413,25 +462,39 @@ public:
     store(v);
     return v;
   }
-  T exchange(T v, memory_order o = DefaultOrder) const {
+  T exchange(T v, memory_order o = DefaultOrder,
+             memory_scope = DefaultScope) const {
     T r;
     __atomic_exchange(ptr_, &v, &r, order(o));
     return r;
   }
+  bool compare_exchange_strong(T &expected, T desired, memory_order success,
+                               memory_order failure,
+                               memory_scope = DefaultScope) const {
+    return __atomic_compare_exchange(ptr_, &expected, &desired, false,
+                                     order(success), failureOrder(failure));
+  }
   bool compare_exchange_strong(T &expected, T desired,
-                               memory_order o = DefaultOrder) const {
-    return __atomic_compare_exchange(ptr_, &expected, &desired, false, order(o),
-                                     __ATOMIC_RELAXED);
+                               memory_order o = DefaultOrder,
+                               memory_scope s = DefaultScope) const {
+    return compare_exchange_strong(expected, desired, o, o, s);
+  }
+  bool compare_exchange_weak(T &expected, T desired, memory_order success,
+                             memory_order failure,
+                             memory_scope s = DefaultScope) const {
+    return compare_exchange_strong(expected, desired, success, failure, s);
   }
   bool compare_exchange_weak(T &expected, T desired,
-                             memory_order o = DefaultOrder) const {
-    return compare_exchange_strong(expected, desired, o);
+                             memory_order o = DefaultOrder,
+                             memory_scope s = DefaultScope) const {
+    return compare_exchange_strong(expected, desired, o, o, s);
   }
   // clang's builtins take floating-point values and integer minimum and
   // maximum (atomicrmw fadd, min, umax, ...); a compare-exchange loop does
   // the rest. NaN operands of a floating-point minimum or maximum keep the
   // comparison's semantics, which atomicrmw fmin/fmax do not.
-  T fetch_add(T v, memory_order o = DefaultOrder) const {
+  T fetch_add(T v, memory_order o = DefaultOrder,
+              memory_scope = DefaultScope) const {
 #ifdef __clang__
     return __atomic_fetch_add(ptr_, v, order(o));
 #else
@@ -445,23 +508,28 @@ public:
     }
 #endif
   }
-  T fetch_sub(T v, memory_order o = DefaultOrder) const {
+  T fetch_sub(T v, memory_order o = DefaultOrder,
+              memory_scope = DefaultScope) const {
 #ifdef __clang__
     return __atomic_fetch_sub(ptr_, v, order(o));
 #else
     return fetch_add(-v, o);
 #endif
   }
-  T fetch_and(T v, memory_order o = DefaultOrder) const {
+  T fetch_and(T v, memory_order o = DefaultOrder,
+              memory_scope = DefaultScope) const {
     return __atomic_fetch_and(ptr_, v, order(o));
   }
-  T fetch_or(T v, memory_order o = DefaultOrder) const {
+  T fetch_or(T v, memory_order o = DefaultOrder,
+             memory_scope = DefaultScope) const {
     return __atomic_fetch_or(ptr_, v, order(o));
   }
-  T fetch_xor(T v, memory_order o = DefaultOrder) const {
+  T fetch_xor(T v, memory_order o = DefaultOrder,
+              memory_scope = DefaultScope) const {
     return __atomic_fetch_xor(ptr_, v, order(o));
   }
-  T fetch_min(T v, memory_order o = DefaultOrder) const {
+  T fetch_min(T v, memory_order o = DefaultOrder,
+              memory_scope = DefaultScope) const {
 #ifdef __clang__
     if constexpr (std::is_integral_v<T>)
       return __atomic_fetch_min(ptr_, v, order(o));
@@ -471,7 +539,8 @@ public:
       ;
     return old;
   }
-  T fetch_max(T v, memory_order o = DefaultOrder) const {
+  T fetch_max(T v, memory_order o = DefaultOrder,
+              memory_scope = DefaultScope) const {
 #ifdef __clang__
     if constexpr (std::is_integral_v<T>)
       return __atomic_fetch_max(ptr_, v, order(o));
@@ -483,12 +552,100 @@ public:
   }
   T operator+=(T v) const { return fetch_add(v) + v; }
   T operator-=(T v) const { return fetch_sub(v) - v; }
+  T operator&=(T v) const { return fetch_and(v) & v; }
+  T operator|=(T v) const { return fetch_or(v) | v; }
+  T operator^=(T v) const { return fetch_xor(v) ^ v; }
   T operator++() const { return fetch_add(T(1)) + T(1); }
   T operator++(int) const { return fetch_add(T(1)); }
+  T operator--() const { return fetch_sub(T(1)) - T(1); }
+  T operator--(int) const { return fetch_sub(T(1)); }
 
 private:
   T *ptr_;
 };
+
+/// SYCL 1.2.1's atomic type (deprecated in SYCL 2020, which has
+/// atomic_ref): what an accessor with access::mode::atomic gives, and the
+/// atomic_* functions on it. Every operation is relaxed, as there.
+template <typename T,
+          access::address_space Space = access::address_space::global_space>
+class atomic {
+  using ref = atomic_ref<T, memory_order::relaxed, memory_scope::device>;
+
+public:
+  explicit atomic(T *ptr) : ptr_(ptr) {}
+  explicit atomic(T &value) : ptr_(&value) {}
+  template <access::decorated Decorated>
+  explicit atomic(multi_ptr<T, Space, Decorated> ptr) : ptr_(ptr) {}
+  void store(T v, memory_order = memory_order::relaxed) const {
+    ref(*ptr_).store(v);
+  }
+  T load(memory_order = memory_order::relaxed) const {
+    return ref(*ptr_).load();
+  }
+  T exchange(T v, memory_order = memory_order::relaxed) const {
+    return ref(*ptr_).exchange(v);
+  }
+  bool compare_exchange_strong(T &expected, T desired,
+                               memory_order = memory_order::relaxed,
+                               memory_order = memory_order::relaxed) const {
+    return ref(*ptr_).compare_exchange_strong(expected, desired);
+  }
+  T fetch_add(T v, memory_order = memory_order::relaxed) const {
+    return ref(*ptr_).fetch_add(v);
+  }
+  T fetch_sub(T v, memory_order = memory_order::relaxed) const {
+    return ref(*ptr_).fetch_sub(v);
+  }
+  T fetch_and(T v, memory_order = memory_order::relaxed) const {
+    return ref(*ptr_).fetch_and(v);
+  }
+  T fetch_or(T v, memory_order = memory_order::relaxed) const {
+    return ref(*ptr_).fetch_or(v);
+  }
+  T fetch_xor(T v, memory_order = memory_order::relaxed) const {
+    return ref(*ptr_).fetch_xor(v);
+  }
+  T fetch_min(T v, memory_order = memory_order::relaxed) const {
+    return ref(*ptr_).fetch_min(v);
+  }
+  T fetch_max(T v, memory_order = memory_order::relaxed) const {
+    return ref(*ptr_).fetch_max(v);
+  }
+
+private:
+  T *ptr_;
+};
+#define SUBLANE_ATOMIC_FUNCTION(Name)                                          \
+  template <typename T, access::address_space Space>                           \
+  T atomic_##Name(atomic<T, Space> a, T v,                                     \
+                  memory_order o = memory_order::relaxed) {                    \
+    return a.Name(v, o);                                                       \
+  }
+SUBLANE_ATOMIC_FUNCTION(exchange)
+SUBLANE_ATOMIC_FUNCTION(fetch_add)
+SUBLANE_ATOMIC_FUNCTION(fetch_sub)
+SUBLANE_ATOMIC_FUNCTION(fetch_and)
+SUBLANE_ATOMIC_FUNCTION(fetch_or)
+SUBLANE_ATOMIC_FUNCTION(fetch_xor)
+SUBLANE_ATOMIC_FUNCTION(fetch_min)
+SUBLANE_ATOMIC_FUNCTION(fetch_max)
+#undef SUBLANE_ATOMIC_FUNCTION
+template <typename T, access::address_space Space>
+void atomic_store(atomic<T, Space> a, T v,
+                  memory_order o = memory_order::relaxed) {
+  a.store(v, o);
+}
+template <typename T, access::address_space Space>
+T atomic_load(atomic<T, Space> a, memory_order o = memory_order::relaxed) {
+  return a.load(o);
+}
+template <typename T, access::address_space Space>
+bool atomic_compare_exchange_strong(atomic<T, Space> a, T &expected, T desired,
+                                    memory_order s = memory_order::relaxed,
+                                    memory_order f = memory_order::relaxed) {
+  return a.compare_exchange_strong(expected, desired, s, f);
+}
 
 namespace detail {
 // Row-major linearisation: the last dimension varies fastest, as SYCL says.
@@ -534,6 +691,64 @@ public:
   // objects always denote the same one (SYCL's common by-value semantics).
   friend bool operator==(const sub_group &, const sub_group &) { return true; }
   friend bool operator!=(const sub_group &, const sub_group &) { return false; }
+};
+
+namespace detail {
+/// Calls \p f with every id of \p r in row-major order.
+template <int D, typename F> void for_each_id(const range<D> &r, F &&f) {
+  size_t n = r.size();
+  for (size_t linear = 0; linear < n; ++linear) {
+    id<D> i;
+    size_t rest = linear;
+    for (int d = D - 1; d >= 0; --d) {
+      i[d] = rest % r[d];
+      rest /= r[d];
+    }
+    f(i);
+  }
+}
+} // namespace detail
+
+template <int D> class item;
+
+/// A work-item in hierarchical parallelism (SYCL 2020 4.9.1.6): its global
+/// id, and its local id in the logical range of parallel_for_work_item and
+/// in the work-group's physical range.
+template <int D = 1> class h_item {
+public:
+  h_item(id<D> global, range<D> global_range, id<D> logical,
+         range<D> logical_range, id<D> physical, range<D> physical_range)
+      : global_(global), global_range_(global_range), logical_(logical),
+        logical_range_(logical_range), physical_(physical),
+        physical_range_(physical_range) {}
+  inline item<D> get_global() const;
+  inline item<D> get_local() const;
+  inline item<D> get_logical_local() const;
+  inline item<D> get_physical_local() const;
+  range<D> get_global_range() const { return global_range_; }
+  size_t get_global_range(int d) const { return global_range_[d]; }
+  id<D> get_global_id() const { return global_; }
+  size_t get_global_id(int d) const { return global_[d]; }
+  range<D> get_local_range() const { return logical_range_; }
+  size_t get_local_range(int d) const { return logical_range_[d]; }
+  id<D> get_local_id() const { return logical_; }
+  size_t get_local_id(int d) const { return logical_[d]; }
+  range<D> get_logical_local_range() const { return logical_range_; }
+  size_t get_logical_local_range(int d) const { return logical_range_[d]; }
+  id<D> get_logical_local_id() const { return logical_; }
+  size_t get_logical_local_id(int d) const { return logical_[d]; }
+  range<D> get_physical_local_range() const { return physical_range_; }
+  size_t get_physical_local_range(int d) const { return physical_range_[d]; }
+  id<D> get_physical_local_id() const { return physical_; }
+  size_t get_physical_local_id(int d) const { return physical_[d]; }
+
+private:
+  id<D> global_;
+  range<D> global_range_;
+  id<D> logical_;
+  range<D> logical_range_;
+  id<D> physical_;
+  range<D> physical_range_;
 };
 
 template <int D = 1> class group {
@@ -587,6 +802,36 @@ public:
   }
   size_t get_local_linear_range() const { return get_local_range().size(); }
   bool leader() const { return get_local_linear_id() == 0; }
+
+  /// Hierarchical parallelism: runs \p f for each work-item of the group,
+  /// one after another (a work-group runs on one thread), which gives the
+  /// barrier SYCL puts after the call.
+  template <typename F> void parallel_for_work_item(const F &f) const {
+    parallel_for_work_item(get_local_range(), f);
+  }
+  /// ... over a logical range of \p logical items, each mapped to the
+  /// physical work-item of its id modulo the work-group's range.
+  template <typename F>
+  void parallel_for_work_item(range<D> logical, const F &f) const {
+    range<D> local = get_local_range(), groups = get_group_range();
+    id<D> group_id = get_group_id();
+    range<D> global_range;
+    for (int d = 0; d < D; ++d)
+      global_range[d] = groups[d] * local[d];
+    detail::for_each_id(logical, [&](id<D> l) {
+      id<D> physical, global;
+      for (int d = 0; d < D; ++d) {
+        physical[d] = l[d] % local[d];
+        global[d] = group_id[d] * local[d] + physical[d];
+      }
+      f(h_item<D>(global, global_range, l, logical, physical, local));
+    });
+  }
+  template <typename F>
+  void parallel_for_work_item(size_t logical, const F &f) const {
+    static_assert(D == 1, "a size_t range is one-dimensional");
+    parallel_for_work_item(range<1>(logical), f);
+  }
   friend bool operator==(const group &, const group &) { return true; }
   friend bool operator!=(const group &, const group &) { return false; }
 };
@@ -650,16 +895,19 @@ public:
 /// A work-item of a basic parallel_for over a range (no work-groups).
 template <int D = 1> class item : public detail::scalar_conversion<item<D>, D> {
 public:
-  item(id<D> i, range<D> r) : id_(i), range_(r) {}
+  item(id<D> i, range<D> r, id<D> offset = id<D>())
+      : id_(i), range_(r), offset_(offset) {}
   id<D> get_id() const { return id_; }
   size_t get_id(int d) const { return id_[d]; }
   size_t operator[](int d) const { return id_[d]; }
   range<D> get_range() const { return range_; }
   size_t get_range(int d) const { return range_[d]; }
+  /// The offset of a parallel_for with one (deprecated in SYCL 2020).
+  id<D> get_offset() const { return offset_; }
   size_t get_linear_id() const {
     size_t linear = 0;
     for (int d = 0; d < D; ++d)
-      linear = linear * range_[d] + id_[d];
+      linear = linear * range_[d] + (id_[d] - offset_[d]);
     return linear;
   }
   operator id<D>() const { return id_; }
@@ -668,6 +916,39 @@ public:
 private:
   id<D> id_;
   range<D> range_;
+  id<D> offset_;
+};
+
+template <int D> item<D> h_item<D>::get_global() const {
+  return item<D>(global_, global_range_);
+}
+template <int D> item<D> h_item<D>::get_local() const {
+  return item<D>(logical_, logical_range_);
+}
+template <int D> item<D> h_item<D>::get_logical_local() const {
+  return item<D>(logical_, logical_range_);
+}
+template <int D> item<D> h_item<D>::get_physical_local() const {
+  return item<D>(physical_, physical_range_);
+}
+
+/// A variable per work-item of a work-group in hierarchical parallelism,
+/// kept from one parallel_for_work_item to the next.
+template <typename T, int D = 1> class private_memory {
+public:
+  explicit private_memory(const group<D> &g)
+      : values_(g.get_local_linear_range()) {}
+  T &operator()(const h_item<D> &it) {
+    size_t linear = 0;
+    range<D> r = it.get_physical_local_range();
+    id<D> i = it.get_physical_local_id();
+    for (int d = 0; d < D; ++d)
+      linear = linear * r[d] + i[d];
+    return values_[linear];
+  }
+
+private:
+  std::vector<T> values_;
 };
 
 template <int D> inline void group_barrier(group<D>, memory_scope = {}) {
@@ -827,21 +1108,143 @@ struct kernel_requests<ext::oneapi::experimental::sub_group_size_key<N>,
 };
 } // namespace detail
 
+namespace detail {
+/// One address per property type, to tell them apart at run time.
+template <typename P> const void *property_kind() {
+  static const char Tag = 0;
+  return &Tag;
+}
+
+} // namespace detail
+
+struct no_init_t {};
+inline constexpr no_init_t no_init{};
+
+namespace property::reduction {
+struct initialize_to_identity {};
+} // namespace property::reduction
+namespace property::queue {
+struct in_order {};
+struct enable_profiling {};
+} // namespace property::queue
+namespace property {
+/// Asks for no initial contents (the accessor's no_init as a property).
+using no_init = no_init_t;
+} // namespace property
+
+/// The properties given to a constructor; it remembers which kinds it holds.
+class property_list {
+public:
+  template <typename... Ps>
+  property_list(Ps...) : kinds_{detail::property_kind<Ps>()...} {}
+  template <typename P> bool has_property() const noexcept {
+    return std::find(kinds_.begin(), kinds_.end(),
+                     detail::property_kind<P>()) != kinds_.end();
+  }
+  bool initializes_to_identity() const {
+    return has_property<property::reduction::initialize_to_identity>();
+  }
+
+private:
+  std::vector<const void *> kinds_;
+};
+
+} // namespace sycl
+
+#include "sublane/detail/device.hpp"
+
+namespace sycl {
+
+namespace detail {
+inline uint64_t steady_ns() {
+  return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count());
+}
+/// When a command group was submitted and when its commands ran.
+struct command_times {
+  uint64_t submit = 0, start = 0, end = 0;
+};
+} // namespace detail
+
 /// Kernels run to completion before parallel_for returns (errors are thrown
-/// there), so an event is always complete.
+/// there), so an event is always complete. A queue made with
+/// property::queue::enable_profiling gives its events the times of their
+/// command group.
 class event {
 public:
+  event() = default;
+  event(detail::command_times times, bool profiled)
+      : times_(times), profiled_(profiled) {}
   void wait() {}
   void wait_and_throw() {}
   static void wait(const std::vector<event> &) {}
   static void wait_and_throw(const std::vector<event> &) {}
+  std::vector<event> get_wait_list() const { return {}; }
+  backend get_backend() const noexcept { return backend::sublane; }
+
+  template <typename Param> typename Param::return_type get_info() const {
+    static_assert(std::is_same_v<Param, info::event::command_execution_status>,
+                  "sublane: unknown event information descriptor");
+    return info::event_command_status::complete;
+  }
+  template <typename Param>
+  typename Param::return_type get_profiling_info() const {
+    if (!profiled_)
+      throw exception(make_error_code(errc::invalid),
+                      "sublane: event::get_profiling_info needs a queue made "
+                      "with sycl::property::queue::enable_profiling");
+    if constexpr (std::is_same_v<Param, info::event_profiling::command_submit>)
+      return times_.submit;
+    else if constexpr (std::is_same_v<Param,
+                                      info::event_profiling::command_start>)
+      return times_.start;
+    else {
+      static_assert(std::is_same_v<Param, info::event_profiling::command_end>,
+                    "sublane: unknown event profiling descriptor");
+      return times_.end;
+    }
+  }
+  friend bool operator==(const event &a, const event &b) {
+    return a.times_.submit == b.times_.submit && a.times_.end == b.times_.end;
+  }
+  friend bool operator!=(const event &a, const event &b) { return !(a == b); }
+
+private:
+  detail::command_times times_;
+  bool profiled_ = false;
 };
+
+namespace detail {
+template <typename T> inline constexpr bool is_dependency = false;
+template <> inline constexpr bool is_dependency<event> = true;
+template <> inline constexpr bool is_dependency<std::vector<event>> = true;
+} // namespace detail
+
+/// What a host_task may take: nothing of a native back end exists here.
+class interop_handle {
+public:
+  backend get_backend() const noexcept { return backend::sublane; }
+};
+
+namespace access {
+/// Accessors made without a handler and bound with handler::require
+/// (deprecated in SYCL 2020; every accessor works on host memory here).
+enum class placeholder { false_t, true_t };
+} // namespace access
+
+template <typename T, int D = 1, access_mode M = access_mode::read_write,
+          target Tgt = target::device,
+          access::placeholder P = access::placeholder::false_t>
+class accessor;
 
 class handler {
 public:
   /// Every command completes before submit returns, so dependences hold.
   void depends_on(const event &) {}
   void depends_on(const std::vector<event> &) {}
+  template <typename T, int D, access_mode M, target Tgt, access::placeholder P>
+  void require(const accessor<T, D, M, Tgt, P> &) {}
 
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
   void parallel_for(nd_range<D> r, const Kernel &k) {
@@ -916,20 +1319,131 @@ public:
       cfg.local[d] = r.get_local_range()[d];
     }
     cfg.local_mem_bytes = local_mem_bytes_;
-    sublane::launch(Instance::desc, &k, cfg);
+    run_command([&] { sublane::launch(Instance::desc, &k, cfg); });
+  }
+
+  /// A basic kernel over \p r whose ids start at \p offset (deprecated in
+  /// SYCL 2020).
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
+  void parallel_for(range<D> r, id<D> offset, const Kernel &k) {
+    parallel_for<detail::range_kernel<Name, Kernel>>(r, [=](item<D> it) {
+      id<D> i = it.get_id() + offset;
+      if constexpr (std::is_invocable_v<const Kernel &, item<D>>)
+        k(item<D>(i, r, offset));
+      else
+        k(i);
+    });
+  }
+
+  /// Hierarchical parallelism (SYCL 2020 4.9.4.2.3): \p k runs once per
+  /// work-group, as host code on the runtime's threads; its
+  /// parallel_for_work_item calls run the work-items one after another.
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
+  void parallel_for_work_group(range<D> groups, range<D> group_size,
+                               const Kernel &k) {
+    sublane::launch_config cfg;
+    cfg.dims = D;
+    for (int d = 0; d < D; ++d) {
+      cfg.global[d] = groups[d] * group_size[d];
+      cfg.local[d] = group_size[d];
+    }
+    if (groups.size() == 0)
+      return;
+    run_command([&] {
+      sublane::run_work_groups(
+          cfg,
+          [](const void *closure) {
+            (*static_cast<const Kernel *>(closure))(group<D>());
+          },
+          &k);
+    });
+  }
+  /// ... with a work-group size of sublane's choice: 64 items along the
+  /// last dimension.
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
+  void parallel_for_work_group(range<D> groups, const Kernel &k) {
+    range<D> size;
+    for (int d = 0; d < D; ++d)
+      size[d] = d == D - 1 ? 64 : 1;
+    parallel_for_work_group<Name>(groups, size, k);
+  }
+
+  /// Host code in the command group's place in the queue: here, now.
+  template <typename F> void host_task(const F &f) {
+    run_command([&] {
+      if constexpr (std::is_invocable_v<const F &, interop_handle>)
+        f(interop_handle());
+      else
+        f();
+    });
   }
 
   void memcpy(void *dst, const void *src, size_t bytes) {
-    std::memcpy(dst, src, bytes);
+    run_command([&] { std::memcpy(dst, src, bytes); });
   }
   void memset(void *dst, int value, size_t bytes) {
-    std::memset(dst, value, bytes);
+    run_command([&] { std::memset(dst, value, bytes); });
   }
   template <typename T> void fill(void *ptr, const T &value, size_t count) {
-    T *p = static_cast<T *>(ptr);
-    for (size_t i = 0; i < count; ++i)
-      p[i] = value;
+    run_command([&] { std::fill_n(static_cast<T *>(ptr), count, value); });
   }
+  template <typename T> void copy(const T *src, T *dst, size_t count) {
+    run_command([&] { std::copy_n(src, count, dst); });
+  }
+  void prefetch(const void *, size_t) {}
+  void mem_advise(const void *, size_t, int) {}
+
+  // Copies between accessors and host memory, over the accessor's range.
+  template <typename T, int D, access_mode M, target Tgt, access::placeholder P,
+            typename U>
+  void copy(const accessor<T, D, M, Tgt, P> &src, U *dst) {
+    run_command([&] {
+      size_t n = 0;
+      detail::for_each_id(src.get_range(), [&](id<D> i) { dst[n++] = src[i]; });
+    });
+  }
+  template <typename T, int D, access_mode M, target Tgt, access::placeholder P,
+            typename U>
+  void copy(const accessor<T, D, M, Tgt, P> &src, std::shared_ptr<U> dst) {
+    copy(src, dst.get());
+  }
+  template <typename U, typename T, int D, access_mode M, target Tgt,
+            access::placeholder P>
+  void copy(const U *src, const accessor<T, D, M, Tgt, P> &dst) {
+    run_command([&] {
+      size_t n = 0;
+      detail::for_each_id(dst.get_range(), [&](id<D> i) { dst[i] = src[n++]; });
+    });
+  }
+  template <typename U, typename T, int D, access_mode M, target Tgt,
+            access::placeholder P>
+  void copy(std::shared_ptr<U> src, const accessor<T, D, M, Tgt, P> &dst) {
+    copy(static_cast<const U *>(src.get()), dst);
+  }
+  template <typename T, int D, access_mode M, target Tgt, access::placeholder P,
+            typename U, int E, access_mode N, target UTgt,
+            access::placeholder Q>
+  void copy(const accessor<T, D, M, Tgt, P> &src,
+            const accessor<U, E, N, UTgt, Q> &dst) {
+    run_command([&] {
+      std::vector<T> staged;
+      staged.reserve(src.size());
+      detail::for_each_id(src.get_range(),
+                          [&](id<D> i) { staged.push_back(src[i]); });
+      size_t n = 0;
+      detail::for_each_id(dst.get_range(),
+                          [&](id<E> i) { dst[i] = staged[n++]; });
+    });
+  }
+  template <typename T, int D, access_mode M, target Tgt, access::placeholder P>
+  void fill(const accessor<T, D, M, Tgt, P> &dst, const T &value) {
+    run_command([&] {
+      detail::for_each_id(dst.get_range(), [&](id<D> i) { dst[i] = value; });
+    });
+  }
+  /// Buffers work on host memory, so the host already sees the data.
+  template <typename T, int D, access_mode M, target Tgt, access::placeholder P>
+  void update_host(const accessor<T, D, M, Tgt, P> &) {}
 
   /// Reserves \p bytes of local memory; returns its offset.
   size_t allocate_local(size_t bytes, size_t align) {
@@ -940,8 +1454,28 @@ public:
     return offset;
   }
 
+  /// The event of the command group, which was submitted at \p submit.
+  event finish(uint64_t submit, bool profiled) const {
+    detail::command_times t;
+    t.submit = submit;
+    t.start = ran_ ? start_ : detail::steady_ns();
+    t.end = ran_ ? end_ : t.start;
+    return event(t, profiled);
+  }
+
 private:
+  template <typename F> void run_command(F &&f) {
+    uint64_t t = detail::steady_ns();
+    f();
+    if (!ran_)
+      start_ = t;
+    ran_ = true;
+    end_ = detail::steady_ns();
+  }
+
   size_t local_mem_bytes_ = 0;
+  bool ran_ = false;
+  uint64_t start_ = 0, end_ = 0;
 };
 
 template <typename T, int D>
@@ -955,8 +1489,6 @@ template <access_mode M> struct mode_tag_t { explicit mode_tag_t() = default; };
 inline constexpr mode_tag_t<access_mode::read> read_only{};
 inline constexpr mode_tag_t<access_mode::write> write_only{};
 inline constexpr mode_tag_t<access_mode::read_write> read_write{};
-struct no_init_t {};
-inline constexpr no_init_t no_init{};
 
 namespace detail {
 template <typename C, typename T, typename = void>
@@ -969,16 +1501,54 @@ inline constexpr bool is_contiguous_container_of<
     std::is_convertible_v<decltype(std::data(std::declval<C &>())), T *>;
 } // namespace detail
 
+namespace detail {
+/// The storage buffers made from one another share: owned elements or the
+/// host's, and where they go when the last buffer using them is destroyed.
+struct buffer_storage {
+  std::shared_ptr<void> owned;
+  void *data = nullptr;
+  void *final_data = nullptr;
+  size_t bytes = 0;
+  bool write_back = true;
+  ~buffer_storage() {
+    if (write_back && final_data && final_data != data)
+      std::memcpy(final_data, data, bytes);
+  }
+};
+} // namespace detail
+
+namespace property::buffer {
+struct use_host_ptr {};
+struct use_mutex {};
+struct context_bound {};
+} // namespace property::buffer
+
 template <typename T, int D = 1> class buffer {
 public:
   using value_type = T;
-  explicit buffer(range<D> r) : range_(r), owned_(new T[r.size()]()) {
-    data_ = owned_.get();
+  using reference = T &;
+  using const_reference = const T &;
+
+  explicit buffer(range<D> r) : range_(r) {
+    std::shared_ptr<T[]> owned(new T[r.size()]());
+    storage_ = std::make_shared<detail::buffer_storage>();
+    storage_->data = data_ = owned.get();
+    storage_->owned = std::move(owned);
+    storage_->bytes = byte_size();
   }
-  buffer(T *host, range<D> r) : range_(r), data_(host) {}
+  template <typename... Ps> buffer(range<D> r, const Ps &...) : buffer(r) {}
+  /// Works on the host's elements in place; they are the final data.
+  buffer(T *host, range<D> r) : range_(r) {
+    storage_ = std::make_shared<detail::buffer_storage>();
+    storage_->data = storage_->final_data = data_ = host;
+    storage_->bytes = byte_size();
+  }
+  /// A copy of the host's elements, with no write-back.
   buffer(const T *host, range<D> r) : buffer(r) {
-    std::memcpy(data_, host, r.size() * sizeof(T));
+    std::copy_n(host, r.size(), data_);
   }
+  template <typename... Ps>
+  buffer(const T *host, range<D> r, const Ps &...) : buffer(host, r) {}
   /// A contiguous container (std::vector, std::array, ...): the buffer
   /// works on its elements.
   template <typename Container, typename... Ps, int N = D,
@@ -986,6 +1556,14 @@ public:
                 N == 1 && detail::is_contiguous_container_of<Container, T>>>
   buffer(Container &c, const Ps &...)
       : buffer(static_cast<T *>(std::data(c)), range<1>(std::size(c))) {}
+  /// A const container: a copy of its elements.
+  template <typename Container, typename... Ps, int N = D,
+            typename = std::enable_if_t<
+                N == 1 &&
+                detail::is_contiguous_container_of<const Container, const T>>,
+            typename = void>
+  buffer(const Container &c, const Ps &...)
+      : buffer(static_cast<const T *>(std::data(c)), range<1>(std::size(c))) {}
   /// A copy of [first, last).
   template <typename InputIt, int N = D,
             typename = std::enable_if_t<
@@ -998,19 +1576,73 @@ public:
   }
   template <typename... Ps>
   buffer(T *host, range<D> r, const Ps &...) : buffer(host, r) {}
+  /// A sub-buffer: the elements of \p parent from \p base over \p r, which
+  /// must be contiguous (whole rows but in the first dimension).
+  buffer(buffer &parent, const id<D> &base, const range<D> &r)
+      : range_(r), storage_(parent.storage_) {
+    size_t linear = 0;
+    for (int d = 0; d < D; ++d)
+      linear = linear * parent.range_[d] + base[d];
+    for (int d = 1; d < D; ++d)
+      if (r[d] != parent.range_[d])
+        throw exception(make_error_code(errc::invalid),
+                        "sublane: a sub-buffer must be contiguous in its "
+                        "parent (whole rows in every dimension but the first)");
+    if (linear + r.size() > parent.size())
+      throw exception(make_error_code(errc::invalid),
+                      "sublane: a sub-buffer exceeds its parent buffer");
+    data_ = parent.data_ + linear;
+  }
+
   range<D> get_range() const { return range_; }
-  size_t size() const { return range_.size(); }
-  size_t byte_size() const { return size() * sizeof(T); }
+  size_t size() const noexcept { return range_.size(); }
+  size_t get_count() const { return size(); }
+  size_t byte_size() const noexcept { return size() * sizeof(T); }
+  size_t get_size() const { return byte_size(); }
   T *data() const { return data_; }
+  bool is_sub_buffer() const { return data_ != storage_->data; }
+  /// Where the elements go when the last buffer on them is destroyed (a
+  /// buffer on host elements already works on them in place).
+  void set_final_data(T *final_data) { storage_->final_data = final_data; }
+  void set_final_data(std::nullptr_t) { storage_->final_data = nullptr; }
+  void set_write_back(bool flag = true) { storage_->write_back = flag; }
+  template <typename Property> bool has_property() const noexcept {
+    return false;
+  }
+  /// The same elements seen as \p U over \p r (same byte size).
+  template <typename U, int E = D> buffer<U, E> reinterpret(range<E> r) const {
+    if (r.size() * sizeof(U) != byte_size())
+      throw exception(make_error_code(errc::invalid),
+                      "sublane: buffer::reinterpret must keep the byte size");
+    buffer<U, E> view;
+    view.range_ = r;
+    view.data_ = reinterpret_cast<U *>(data_);
+    view.storage_ = storage_;
+    return view;
+  }
+  template <typename U, int E = D,
+            typename = std::enable_if_t<E == 1 && D == 1>>
+  buffer<U, 1> reinterpret() const {
+    return reinterpret<U, 1>(range<1>(byte_size() / sizeof(U)));
+  }
+
   template <access_mode M = access_mode::read_write>
   auto get_access(class handler &h);
+  template <access_mode M = access_mode::read_write>
+  auto get_access(class handler &h, range<D> r, id<D> offset = id<D>());
   template <access_mode M = access_mode::read_write> auto get_access();
+  template <access_mode M = access_mode::read_write>
+  auto get_access(range<D> r, id<D> offset = id<D>());
   auto get_host_access();
+  template <access_mode Tag> auto get_host_access(mode_tag_t<Tag>);
 
 private:
+  template <typename, int> friend class buffer;
+  buffer() = default;
+
   range<D> range_;
-  std::shared_ptr<T[]> owned_;
   T *data_ = nullptr;
+  std::shared_ptr<detail::buffer_storage> storage_;
 };
 template <typename T, int D, typename... Ps>
 buffer(T *, range<D>, const Ps &...) -> buffer<T, D>;
@@ -1024,13 +1656,23 @@ template <typename InputIt,
 buffer(InputIt, InputIt)
     -> buffer<typename std::iterator_traits<InputIt>::value_type, 1>;
 
-template <typename T, int D = 1, access_mode M = access_mode::read_write,
-          target Tgt = target::device>
+/// A buffer's elements, or a ranged part of them (SYCL 2020 4.7.6.9): a
+/// ranged accessor's ids start at its offset, and its elements keep the
+/// buffer's strides.
+template <typename T, int D, access_mode M, target Tgt, access::placeholder P>
 class accessor {
 public:
-  using value_type = T;
-  using reference = std::conditional_t<M == access_mode::read, const T &, T &>;
-  accessor(buffer<T, D> &b) : data_(b.data()), range_(b.get_range()) {}
+  using value_type = std::conditional_t<M == access_mode::read, const T, T>;
+  using reference =
+      std::conditional_t<M == access_mode::atomic, atomic<T>, value_type &>;
+  using const_reference = const T &;
+  using pointer = value_type *;
+  using iterator = pointer;
+  using const_iterator = const T *;
+  using size_type = size_t;
+
+  accessor() = default;
+  accessor(buffer<T, D> &b) : accessor(b, b.get_range(), id<D>()) {}
   accessor(buffer<T, D> &b, class handler &) : accessor(b) {}
   template <access_mode Tag>
   accessor(buffer<T, D> &b, class handler &, mode_tag_t<Tag>) : accessor(b) {}
@@ -1039,35 +1681,91 @@ public:
       : accessor(b) {}
   template <access_mode Tag>
   accessor(buffer<T, D> &b, mode_tag_t<Tag>) : accessor(b) {}
+  template <access_mode Tag>
+  accessor(buffer<T, D> &b, mode_tag_t<Tag>, no_init_t) : accessor(b) {}
+  accessor(buffer<T, D> &b, class handler &, const property_list &)
+      : accessor(b) {}
+  template <access_mode Tag>
+  accessor(buffer<T, D> &b, class handler &, mode_tag_t<Tag>,
+           const property_list &)
+      : accessor(b) {}
+  accessor(buffer<T, D> &b, range<D> r, id<D> offset = id<D>())
+      : range_(r), offset_(offset), strides_(b.get_range()) {
+    data_ = b.data() + linear_in_buffer(offset);
+  }
+  accessor(buffer<T, D> &b, class handler &, range<D> r, id<D> offset = id<D>())
+      : accessor(b, r, offset) {}
+  template <access_mode Tag>
+  accessor(buffer<T, D> &b, class handler &, range<D> r, mode_tag_t<Tag>)
+      : accessor(b, r) {}
+  template <access_mode Tag>
+  accessor(buffer<T, D> &b, class handler &, range<D> r, id<D> offset,
+           mode_tag_t<Tag>)
+      : accessor(b, r, offset) {}
+  template <access_mode Tag>
+  accessor(buffer<T, D> &b, class handler &, range<D> r, mode_tag_t<Tag>,
+           no_init_t)
+      : accessor(b, r) {}
+  template <access_mode Tag>
+  accessor(buffer<T, D> &b, class handler &, range<D> r, id<D> offset,
+           mode_tag_t<Tag>, no_init_t)
+      : accessor(b, r, offset) {}
 
   reference operator[](id<D> i) const {
-    size_t linear = 0;
-    for (int d = 0; d < D; ++d)
-      linear = linear * range_[d] + i[d];
-    return data_[linear];
+    return reference(data_[linear_in_buffer(i)]);
   }
   template <int N = D, typename = std::enable_if_t<N == 1>>
   reference operator[](size_t i) const {
-    return data_[i];
+    return reference(data_[i]);
   }
   template <int N = D, typename = std::enable_if_t<(N > 1)>>
   detail::accessor_row<reference, D - 1> operator[](size_t i) const {
-    return detail::first_row<reference>(data_, range_, i);
+    return detail::first_row<reference>(data_, strides_, i);
   }
-  T *get_pointer() const { return data_; }
+  pointer get_pointer() const { return data_; }
   template <access::decorated Decorated = access::decorated::no>
-  multi_ptr<std::remove_reference_t<reference>,
-            access::address_space::global_space, Decorated>
+  multi_ptr<value_type, access::address_space::global_space, Decorated>
   get_multi_ptr() const {
     return data_;
   }
   range<D> get_range() const { return range_; }
+  id<D> get_offset() const { return offset_; }
   size_t size() const { return range_.size(); }
+  size_t get_count() const { return size(); }
+  size_t get_size() const { return byte_size(); }
+  size_t byte_size() const { return size() * sizeof(T); }
+  size_t max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  bool is_placeholder() const { return P == access::placeholder::true_t; }
+  /// Iterators over a whole buffer or a one-dimensional range: where the
+  /// elements are contiguous.
+  iterator begin() const { return data_; }
+  iterator end() const { return data_ + size(); }
+  const_iterator cbegin() const { return data_; }
+  const_iterator cend() const { return data_ + size(); }
 
 private:
-  T *data_;
+  size_t linear_in_buffer(const id<D> &i) const {
+    size_t linear = 0;
+    for (int d = 0; d < D; ++d)
+      linear = linear * strides_[d] + i[d];
+    return linear;
+  }
+
+  pointer data_ = nullptr;
   range<D> range_;
+  id<D> offset_;
+  range<D> strides_;
 };
+
+/// The SYCL 1.2.1 spelling of local_accessor (target::local, deprecated in
+/// SYCL 2020).
+template <typename T, int D, access_mode M, access::placeholder P>
+class accessor<T, D, M, target::local, P> : public local_accessor<T, D> {
+public:
+  using local_accessor<T, D>::local_accessor;
+};
+
 template <typename T, int D, access_mode Tag>
 accessor(buffer<T, D> &, class handler &, mode_tag_t<Tag>)
     -> accessor<T, D, Tag>;
@@ -1095,156 +1793,222 @@ auto buffer<T, D>::get_access(class handler &) {
 }
 template <typename T, int D>
 template <access_mode M>
+auto buffer<T, D>::get_access(class handler &, range<D> r, id<D> offset) {
+  return accessor<T, D, M>(*this, r, offset);
+}
+template <typename T, int D>
+template <access_mode M>
 auto buffer<T, D>::get_access() {
   return accessor<T, D, M, target::host_task>(*this);
+}
+template <typename T, int D>
+template <access_mode M>
+auto buffer<T, D>::get_access(range<D> r, id<D> offset) {
+  return accessor<T, D, M, target::host_task>(*this, r, offset);
 }
 template <typename T, int D> auto buffer<T, D>::get_host_access() {
   return host_accessor<T, D>(*this);
 }
+template <typename T, int D>
+template <access_mode Tag>
+auto buffer<T, D>::get_host_access(mode_tag_t<Tag>) {
+  return host_accessor<T, D, Tag>(*this);
+}
 
-namespace property::reduction {
-struct initialize_to_identity {};
-} // namespace property::reduction
-
-class property_list {
-public:
-  template <typename... Ps>
-  property_list(Ps...)
-      : init_to_identity_(
-            (std::is_same_v<Ps, property::reduction::initialize_to_identity> ||
-             ...)) {}
-  bool initializes_to_identity() const { return init_to_identity_; }
-
-private:
-  bool init_to_identity_ = false;
-};
-namespace property::queue {
-struct in_order {};
-struct enable_profiling {};
-} // namespace property::queue
-
-namespace info::device {
-struct sub_group_sizes {
-  using return_type = std::vector<size_t>;
-};
-struct max_work_group_size {
-  using return_type = size_t;
-};
-struct local_mem_size {
-  using return_type = uint64_t;
-};
-struct max_compute_units {
-  using return_type = uint32_t;
-};
-struct name {
-  using return_type = std::string;
-};
-} // namespace info::device
-
-class device {
-public:
-  template <typename Param> typename Param::return_type get_info() const {
-    const sublane::device_info &i = info();
-    if constexpr (std::is_same_v<Param, info::device::sub_group_sizes>)
-      return {i.sub_group_sizes.begin(), i.sub_group_sizes.end()};
-    else if constexpr (std::is_same_v<Param, info::device::max_work_group_size>)
-      return i.max_work_group_size;
-    else if constexpr (std::is_same_v<Param, info::device::local_mem_size>)
-      return i.local_mem_size;
-    else if constexpr (std::is_same_v<Param, info::device::max_compute_units>)
-      return i.max_threads;
-    else
-      return i.name;
-  }
-  const sublane::device_info &info() const {
-    return sublane::get_device_info();
-  }
-  std::vector<uint32_t> get_sub_group_sizes() const {
-    return info().sub_group_sizes;
-  }
-  bool is_cpu() const { return true; }
-  bool is_gpu() const { return false; }
-};
-inline device cpu_selector_v() { return device(); }
-inline device default_selector_v() { return device(); }
-
+/// Runs each command group when it is submitted, in submission order: an
+/// in-order and an out-of-order queue behave the same, and every event is
+/// complete when the call returns.
 class queue {
 public:
   queue() = default;
-  explicit queue(const property_list &) {}
-  template <typename Selector> explicit queue(const Selector &) {}
-  template <typename Selector> queue(const Selector &, const property_list &) {}
-  template <typename Selector, typename Handler,
+  explicit queue(const property_list &props) { apply(props); }
+  explicit queue(const async_handler &, const property_list &props = {}) {
+    apply(props);
+  }
+  template <typename Selector,
             typename = std::enable_if_t<
-                std::is_invocable_v<const Handler &, exception_list>>>
-  queue(const Selector &, const Handler &, const property_list & = {}) {}
+                std::is_invocable_r_v<int, const Selector &, const device &>>>
+  explicit queue(const Selector &selector, const property_list &props = {})
+      : queue(device(selector), props) {}
+  template <typename Selector,
+            typename = std::enable_if_t<
+                std::is_invocable_r_v<int, const Selector &, const device &>>>
+  queue(const Selector &selector, const async_handler &,
+        const property_list &props = {})
+      : queue(device(selector), props) {}
+  explicit queue(const device &, const property_list &props = {}) {
+    apply(props);
+  }
+  queue(const device &, const async_handler &,
+        const property_list &props = {}) {
+    apply(props);
+  }
+  queue(const context &, const device &, const property_list &props = {}) {
+    apply(props);
+  }
+  queue(const context &, const device &, const async_handler &,
+        const property_list &props = {}) {
+    apply(props);
+  }
   void throw_asynchronous() {}
 
   template <typename CGF> event submit(CGF &&cgf) {
+    uint64_t submitted = detail::steady_ns();
     handler h;
     cgf(h);
-    return event();
+    return h.finish(submitted, profiling_);
   }
+  /// No command fails over to another queue: each runs where submitted.
+  template <typename CGF> event submit(CGF &&cgf, queue &) {
+    return submit(std::forward<CGF>(cgf));
+  }
+
+  // The shortcuts (SYCL 2020 4.6.5.2), each a command group of one command.
+  // Every command has finished before the next is submitted, so the events
+  // they may wait for need nothing more.
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
   event parallel_for(nd_range<D> r, const Kernel &k) {
-    handler h;
-    h.parallel_for<Name>(r, k);
-    return event();
+    return submit([&](handler &h) { h.parallel_for<Name>(r, k); });
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
   event parallel_for(range<D> r, const Kernel &k) {
-    handler h;
-    h.parallel_for<Name>(r, k);
-    return event();
+    return submit([&](handler &h) { h.parallel_for<Name>(r, k); });
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel>
   event parallel_for(size_t n, const Kernel &k) {
-    handler h;
-    h.parallel_for<Name>(range<1>(n), k);
-    return event();
+    return parallel_for<Name>(range<1>(n), k);
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel,
             typename Range, typename T, typename Op>
   event parallel_for(Range r, reduction_spec<T, Op> red, const Kernel &k) {
-    handler h;
-    h.parallel_for<Name>(r, red, k);
-    return event();
-  }
-  template <typename Name = detail::unnamed_kernel, typename Kernel>
-  event single_task(const Kernel &k) {
-    handler h;
-    h.single_task<Name>(k);
-    return event();
+    return submit([&](handler &h) { h.parallel_for<Name>(r, red, k); });
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
             typename... Props>
   event parallel_for(nd_range<D> r,
                      ext::oneapi::experimental::properties<Props...> props,
                      const Kernel &k) {
-    handler h;
-    h.parallel_for<Name>(r, props, k);
-    return event();
+    return submit([&](handler &h) { h.parallel_for<Name>(r, props, k); });
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
+  event parallel_for(range<D> r, id<D> offset, const Kernel &k) {
+    return submit([&](handler &h) { h.parallel_for<Name>(r, offset, k); });
+  }
+  template <typename Name = detail::unnamed_kernel, typename Range,
+            typename Deps, typename... Rest,
+            typename = std::enable_if_t<detail::is_dependency<Deps>>>
+  event parallel_for(Range r, const Deps &, const Rest &...rest) {
+    return parallel_for<Name>(r, rest...);
+  }
+  template <typename Name = detail::unnamed_kernel, typename Range,
+            typename... Rest>
+  event parallel_for(Range r, const std::vector<event> &, const Rest &...rest) {
+    return parallel_for<Name>(r, rest...);
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel>
+  event single_task(const Kernel &k) {
+    return submit([&](handler &h) { h.single_task<Name>(k); });
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel>
+  event single_task(const event &, const Kernel &k) {
+    return single_task<Name>(k);
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel>
+  event single_task(const std::vector<event> &, const Kernel &k) {
+    return single_task<Name>(k);
   }
   event memcpy(void *dst, const void *src, size_t bytes) {
-    std::memcpy(dst, src, bytes);
-    return event();
+    return submit([&](handler &h) { h.memcpy(dst, src, bytes); });
+  }
+  template <typename Deps,
+            typename = std::enable_if_t<detail::is_dependency<Deps>>>
+  event memcpy(void *dst, const void *src, size_t bytes, const Deps &) {
+    return memcpy(dst, src, bytes);
+  }
+  event memcpy(void *dst, const void *src, size_t bytes,
+               const std::vector<event> &) {
+    return memcpy(dst, src, bytes);
   }
   template <typename T> event copy(const T *src, T *dst, size_t count) {
-    std::memcpy(dst, src, count * sizeof(T));
-    return event();
+    return submit([&](handler &h) { h.copy(src, dst, count); });
+  }
+  template <typename T, typename Deps,
+            typename = std::enable_if_t<detail::is_dependency<Deps>>>
+  event copy(const T *src, T *dst, size_t count, const Deps &) {
+    return copy(src, dst, count);
+  }
+  template <typename T>
+  event copy(const T *src, T *dst, size_t count, const std::vector<event> &) {
+    return copy(src, dst, count);
   }
   event memset(void *dst, int value, size_t bytes) {
-    std::memset(dst, value, bytes);
-    return event();
+    return submit([&](handler &h) { h.memset(dst, value, bytes); });
+  }
+  template <typename Deps,
+            typename = std::enable_if_t<detail::is_dependency<Deps>>>
+  event memset(void *dst, int value, size_t bytes, const Deps &) {
+    return memset(dst, value, bytes);
+  }
+  event memset(void *dst, int value, size_t bytes, const std::vector<event> &) {
+    return memset(dst, value, bytes);
   }
   template <typename T> event fill(void *ptr, const T &value, size_t count) {
-    handler h;
-    h.fill(ptr, value, count);
-    return event();
+    return submit([&](handler &h) { h.fill(ptr, value, count); });
   }
+  template <typename T, typename Deps,
+            typename = std::enable_if_t<detail::is_dependency<Deps>>>
+  event fill(void *ptr, const T &value, size_t count, const Deps &) {
+    return fill(ptr, value, count);
+  }
+  template <typename T>
+  event fill(void *ptr, const T &value, size_t count,
+             const std::vector<event> &) {
+    return fill(ptr, value, count);
+  }
+  event prefetch(const void *, size_t) {
+    return submit([](handler &) {});
+  }
+  event mem_advise(const void *, size_t, int) {
+    return submit([](handler &) {});
+  }
+  event ext_oneapi_submit_barrier() {
+    return submit([](handler &) {});
+  }
+  event ext_oneapi_submit_barrier(const std::vector<event> &) {
+    return submit([](handler &) {});
+  }
+
   void wait() {}
   void wait_and_throw() {}
   device get_device() const { return device(); }
+  context get_context() const { return context(); }
+  backend get_backend() const noexcept { return backend::sublane; }
+  bool is_in_order() const { return in_order_; }
+  template <typename Property> bool has_property() const noexcept {
+    if constexpr (std::is_same_v<Property, property::queue::in_order>)
+      return in_order_;
+    else if constexpr (std::is_same_v<Property,
+                                      property::queue::enable_profiling>)
+      return profiling_;
+    else
+      return false;
+  }
+  template <typename Param> typename Param::return_type get_info() const {
+    static_assert(std::is_same_v<Param, info::queue::device>,
+                  "sublane: unknown queue information descriptor");
+    return device();
+  }
+  friend bool operator==(const queue &, const queue &) { return true; }
+  friend bool operator!=(const queue &, const queue &) { return false; }
+
+private:
+  void apply(const property_list &props) {
+    in_order_ = props.has_property<property::queue::in_order>();
+    profiling_ = props.has_property<property::queue::enable_profiling>();
+  }
+
+  bool in_order_ = false;
+  bool profiling_ = false;
 };
 
 namespace detail {
@@ -1289,6 +2053,29 @@ template <typename T> T *malloc_host(size_t count, const queue &) {
 }
 inline void free(void *ptr) { std::free(ptr); }
 inline void free(void *ptr, const queue &) { std::free(ptr); }
+inline void free(void *ptr, const context &) { std::free(ptr); }
+
+// The forms that name a device and context instead of a queue.
+inline void *malloc_shared(size_t bytes, const device &, const context &) {
+  return detail::usm_alloc(bytes);
+}
+inline void *malloc_device(size_t bytes, const device &, const context &) {
+  return detail::usm_alloc(bytes);
+}
+inline void *malloc_host(size_t bytes, const context &) {
+  return detail::usm_alloc(bytes);
+}
+template <typename T>
+T *malloc_shared(size_t count, const device &, const context &) {
+  return malloc_shared<T>(count);
+}
+template <typename T>
+T *malloc_device(size_t count, const device &, const context &) {
+  return malloc_shared<T>(count);
+}
+template <typename T> T *malloc_host(size_t count, const context &) {
+  return malloc_shared<T>(count);
+}
 
 namespace usm {
 enum class alloc { host, device, shared, unknown };
@@ -1299,6 +2086,66 @@ inline void *malloc(size_t bytes, const queue &, usm::alloc) {
 template <typename T> T *malloc(size_t count, const queue &, usm::alloc) {
   return malloc_shared<T>(count);
 }
+inline void *malloc(size_t bytes, const device &, const context &, usm::alloc) {
+  return detail::usm_alloc(bytes);
+}
+template <typename T>
+T *malloc(size_t count, const device &, const context &, usm::alloc) {
+  return malloc_shared<T>(count);
+}
+/// Every allocation is host memory that kernels can reach; which USM call
+/// made it is not recorded, so a pointer from sublane reports `shared`.
+inline usm::alloc get_pointer_type(const void *ptr, const context &) {
+  return ptr ? usm::alloc::shared : usm::alloc::unknown;
+}
+inline device get_pointer_device(const void *, const context &) {
+  return device();
+}
+
+/// A standard allocator over USM (SYCL 2020 4.8.4), for containers whose
+/// elements kernels use.
+template <typename T, usm::alloc Kind, size_t Alignment = 0>
+class usm_allocator {
+public:
+  using value_type = T;
+  using propagate_on_container_copy_assignment = std::true_type;
+  using propagate_on_container_move_assignment = std::true_type;
+  using propagate_on_container_swap = std::true_type;
+  template <typename U> struct rebind {
+    using other = usm_allocator<U, Kind, Alignment>;
+  };
+  static_assert(Kind != usm::alloc::device,
+                "SYCL 2020: usm_allocator cannot allocate device memory");
+
+  usm_allocator() = delete;
+  usm_allocator(const context &, const device &, const property_list & = {}) {}
+  usm_allocator(const queue &, const property_list & = {}) {}
+  template <typename U>
+  usm_allocator(const usm_allocator<U, Kind, Alignment> &) noexcept {}
+
+  T *allocate(size_t count) {
+    size_t align = Alignment > alignof(T) ? Alignment : alignof(T);
+    void *p = align <= SUBLANE_SCRATCH_ALIGN
+                  ? detail::usm_alloc(count * sizeof(T))
+                  : std::aligned_alloc(align, (count * sizeof(T) + align - 1) /
+                                                  align * align);
+    if (!p)
+      throw exception(make_error_code(errc::memory_allocation),
+                      "sublane: usm_allocator could not allocate");
+    return static_cast<T *>(p);
+  }
+  void deallocate(T *p, size_t) noexcept { std::free(p); }
+  template <typename U, usm::alloc K2, size_t A2>
+  friend bool operator==(const usm_allocator &,
+                         const usm_allocator<U, K2, A2> &) {
+    return Kind == K2 && Alignment == A2;
+  }
+  template <typename U, usm::alloc K2, size_t A2>
+  friend bool operator!=(const usm_allocator &a,
+                         const usm_allocator<U, K2, A2> &b) {
+    return !(a == b);
+  }
+};
 /// Every USM allocation is 64-byte aligned already; larger alignments are
 /// given as asked.
 inline void *aligned_alloc_shared(size_t alignment, size_t bytes,
@@ -1346,11 +2193,15 @@ inline sub_group this_sub_group() { return sub_group(); }
 } // namespace sycl
 
 // In this order: each builds on the ones before it.
+#include "sublane/detail/half.hpp"
+
 #include "sublane/detail/group_algorithms.hpp"
 
 #include "sublane/detail/math.hpp"
 
 #include "sublane/detail/vec.hpp"
+
+#include "sublane/detail/stream.hpp"
 
 #include "sublane/detail/reduction.hpp"
 

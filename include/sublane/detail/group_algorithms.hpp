@@ -80,6 +80,9 @@ struct canonical<T, std::enable_if_t<std::is_integral_v<T>>> {
 };
 template <> struct canonical<float> { using type = float; };
 template <> struct canonical<double> { using type = double; };
+/// half travels as float: exchanges are exact, and a reduction or scan
+/// rounds to half once, at the end.
+template <> struct canonical<half> { using type = float; };
 template <typename T> using canonical_t = typename canonical<T>::type;
 
 template <op_kind K, typename C> struct collective {
