@@ -273,6 +273,7 @@ private:
   Value *getUniformLocalId(Value *Dim);
   bool widenIntrinsic(CallInst &CI);
   void replicateCall(CallInst &CI, bool Masked);
+  Value *replicateCallInLoop(CallInst &CI, bool Masked);
 
   // VectorMath.cpp.
   bool widenMathCall(CallInst &CI);

@@ -18,6 +18,13 @@
 using namespace llvm;
 
 STATISTIC(NumReplicatedCalls, "Number of calls replicated per lane");
+STATISTIC(NumLaneLoopCalls,
+          "Number of replicated calls emitted as a loop over the lanes");
+
+static cl::opt<unsigned> LaneLoopMinWidth(
+    "sublane-wfv-call-lane-loop-width", cl::init(16), cl::Hidden,
+    cl::desc("Sub-group size from which a call replicated per lane runs in a "
+             "loop over the lanes instead of one copy per lane (0: never)"));
 STATISTIC(NumVectorIntrinsics, "Number of intrinsic calls vectorized");
 
 namespace sublane {
@@ -72,8 +79,7 @@ bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
     if (isVector(&CI)) {
       GlobalIdBases[&CI] = Base;
       setVector(CI, B.CreateAdd(splat(Base), getLocalIdVector(Dim)));
-    }
-    else
+    } else
       setScalar(CI, B.CreateAdd(Base, getUniformLocalId(Dim)));
     return true;
   }
@@ -169,10 +175,97 @@ Value *SubGroupVectorizer::freezeOperand(Value *V) {
   return B.CreateFreeze(V);
 }
 
+/// Whether every lane's operands and result of \p CI are single elements of
+/// the sub-group's vectors, so that a lane number known only at run time can
+/// pick them.
+static bool hasScalarLanes(const CallInst &CI) {
+  if (CI.getType()->isVectorTy() || CI.getType()->isStructTy() ||
+      CI.getType()->isArrayTy())
+    return false;
+  for (const Value *Op : CI.operands())
+    if (Op->getType()->isVectorTy() || Op->getType()->isStructTy() ||
+        Op->getType()->isArrayTy() || Op->getType()->isMetadataTy() ||
+        Op->getType()->isTokenTy())
+      return false;
+  return true;
+}
+
+/// The call once per active lane in a loop over the lanes: at wide
+/// sub-groups one copy per lane makes the kernel's code, and its compile
+/// time, grow with the width at every call site (a kernel printing with
+/// sycl::stream at size 64 took 17 s to compile).
+Value *SubGroupVectorizer::replicateCallInLoop(CallInst &CI, bool Masked) {
+  ++NumLaneLoopCalls;
+  Type *I32 = B.getInt32Ty();
+  // Operands are picked before the loop, so that the loop only indexes
+  // vectors defined outside it.
+  SmallVector<Value *> Operands;
+  for (Use &U : CI.operands())
+    Operands.push_back(isVector(U.get()) ? getVector(U.get())
+                                         : getScalar(U.get()));
+  BasicBlock *From = B.GetInsertBlock();
+  BasicBlock *Header = BasicBlock::Create(C, "lane.loop", &K);
+  BasicBlock *Body = BasicBlock::Create(C, "lane.call", &K);
+  BasicBlock *Latch = BasicBlock::Create(C, "lane.latch", &K);
+  BasicBlock *Exit = BasicBlock::Create(C, "lane.done", &K);
+  B.CreateBr(Header);
+
+  B.SetInsertPoint(Header);
+  PHINode *Lane = B.CreatePHI(I32, 2, "lane");
+  Lane->addIncoming(B.getInt32(0), From);
+  Type *ResultTy = CI.getType();
+  PHINode *Results = nullptr;
+  if (!ResultTy->isVoidTy()) {
+    Results = B.CreatePHI(getVectorType(ResultTy), 2, "lane.results");
+    Results->addIncoming(PoisonValue::get(getVectorType(ResultTy)), From);
+  }
+  Value *Active =
+      Masked ? B.CreateExtractElement(Mask, Lane, "lane.active") : B.getTrue();
+  B.CreateCondBr(Active, Body, Latch);
+
+  B.SetInsertPoint(Body);
+  auto *NC = cast<CallInst>(CI.clone());
+  for (auto [U, Op] : zip(NC->operands(), Operands)) {
+    Value *V = isVector(CI.getOperand(U.getOperandNo()))
+                   ? B.CreateExtractElement(Op, Lane)
+                   : Op;
+    U.set(Masked ? V : freezeOperand(V));
+  }
+  B.Insert(NC);
+  Value *WithCall =
+      Results ? B.CreateInsertElement(Results, NC, Lane) : nullptr;
+  B.CreateBr(Latch);
+
+  B.SetInsertPoint(Latch);
+  PHINode *Collected = nullptr;
+  if (Results) {
+    Collected = B.CreatePHI(Results->getType(), 2, "lane.collected");
+    Collected->addIncoming(Results, Header);
+    Collected->addIncoming(WithCall, Body);
+    Results->addIncoming(Collected, Latch);
+  }
+  Value *Next = B.CreateAdd(Lane, B.getInt32(1), "lane.inc", /*HasNUW=*/true,
+                            /*HasNSW=*/true);
+  Lane->addIncoming(Next, Latch);
+  B.CreateCondBr(B.CreateICmpULT(Next, B.getInt32(S)), Header, Exit);
+  B.SetInsertPoint(Exit);
+  return Collected;
+}
+
 /// The call once per lane, in lane order; under the mask unless it is a
 /// pure function that cannot trap, whose inactive lanes get frozen operands.
 void SubGroupVectorizer::replicateCall(CallInst &CI, bool Masked) {
   ++NumReplicatedCalls;
+  if (LaneLoopMinWidth && S >= LaneLoopMinWidth && hasScalarLanes(CI)) {
+    Value *R = replicateCallInLoop(CI, Masked);
+    if (!CI.getType()->isVoidTy()) {
+      if (isVector(&CI))
+        setVector(CI, R);
+      else
+        setScalar(CI, B.CreateExtractElement(R, B.getInt32(0)));
+    }
+    return;
+  }
   Value *R = replicatePerLane(Masked ? Mask : nullptr, CI.getType(),
                               [&](unsigned Lane) -> Value * {
                                 auto *NC = cast<CallInst>(CI.clone());

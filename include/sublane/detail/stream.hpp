@@ -84,17 +84,21 @@ public:
                                       unsigned length) noexcept {
     std::fwrite(text, 1, length, stdout);
   }
-  void append(const char *s, unsigned n) {
+  // Not inlined: a kernel makes one call per work-item and item printed,
+  // where inlined character loops would be vectorized and linearized in
+  // every kernel that prints, at a large cost in compile time.
+  [[gnu::noinline]] void append(const char *s, unsigned n) {
     for (unsigned i = 0; i < n && Length < Capacity; ++i)
       Text[Length++] = s[i];
   }
-  void append(const char *s) {
+  [[gnu::noinline]] void append(const char *s) {
     while (*s && Length < Capacity)
       Text[Length++] = *s++;
   }
   /// printf-formats \p value with \p conversion ("d", "lu", "g", ...) and
   /// the statement's flags, width and precision.
-  template <typename T> void format(const char *conversion, T value) {
+  template <typename T>
+  [[gnu::noinline]] void format(const char *conversion, T value) {
     char spec[24];
     unsigned n = 0;
     spec[n++] = '%';
