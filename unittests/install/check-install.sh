@@ -14,13 +14,13 @@ cmake --build "$work/consumer" > "$work/build.log" || { cat "$work/build.log"; e
 "$work/consumer/consumer"
 "$work/prefix/bin/sublane-clang++" -O2 "$source_dir/unittests/install/consumer/main.cpp" \
   -o "$work/wrapped"
+"$work/wrapped"
 # Code that keeps SYCL's own header names builds unchanged with the wrapper.
 for program in legacy sycl2020; do
   "$work/prefix/bin/sublane-clang++" -O2 \
     "$source_dir/unittests/install/consumer/$program.cpp" -o "$work/$program"
   "$work/$program"
 done
-"$work/wrapped"
 # Errors of the plugin point at the consumer's own line (the package turns on
 # the location tracking the wrapper does).
 cmake -S "$source_dir/unittests/install/consumer" -B "$work/divergent" \
