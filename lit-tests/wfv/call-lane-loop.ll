@@ -2,23 +2,23 @@
 ; runs in a loop over the lanes, each iteration picking its lane's operand
 ; and mask bit and collecting the result, so that the kernel does not grow
 ; with the width; below that, one guarded copy per lane.
-; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=16 -S %s | FileCheck %s --check-prefix=LOOP
+; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=16 -S %s | FileCheck %s
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s | FileCheck %s --check-prefix=COPIES
 
-; LOOP-LABEL: define internal void @k.sg(
-; LOOP: lane.loop:
-; LOOP-NEXT: %lane = phi i32 [ 0, %{{.*}} ], [ %lane.inc, %lane.latch ]
-; LOOP-NEXT: %lane.results = phi <16 x i32> [ poison, %{{.*}} ], [ %lane.collected, %lane.latch ]
-; LOOP-NEXT: %lane.active = extractelement <16 x i1> {{.*}}, i32 %lane
-; LOOP: lane.call:
-; LOOP-NEXT: %[[ARG:.*]] = extractelement <16 x i64> %{{.*}}, i32 %lane
-; LOOP-NEXT: %[[R:.*]] = call i32 @ext(i64 %[[ARG]])
-; LOOP-NEXT: insertelement <16 x i32> %lane.results, i32 %[[R]], i32 %lane
-; LOOP: lane.latch:
-; LOOP-NEXT: %lane.collected = phi <16 x i32> [ %lane.results, %lane.loop ], [ %{{.*}}, %lane.call ]
-; LOOP-NEXT: %lane.inc = add nuw nsw i32 %lane, 1
-; LOOP-NEXT: icmp ult i32 %lane
-; LOOP-NEXT: br i1 %{{.*}}, label %lane.loop, label %lane.done
+; CHECK-LABEL: define internal void @k.sg(
+; CHECK: lane.loop:
+; CHECK-NEXT: %lane = phi i32 [ 0, %{{.*}} ], [ %lane.inc, %lane.latch ]
+; CHECK-NEXT: %lane.results = phi <16 x i32> [ poison, %{{.*}} ], [ %lane.collected, %lane.latch ]
+; CHECK-NEXT: %lane.active = extractelement <16 x i1> {{.*}}, i32 %lane
+; CHECK: lane.call:
+; CHECK-NEXT: %[[ARG:.*]] = extractelement <16 x i64> %{{.*}}, i32 %lane
+; CHECK-NEXT: %[[R:.*]] = call i32 @ext(i64 %[[ARG]])
+; CHECK-NEXT: insertelement <16 x i32> %lane.results, i32 %[[R]], i32 %lane
+; CHECK: lane.latch:
+; CHECK-NEXT: %lane.collected = phi <16 x i32> [ %lane.results, %lane.loop ], [ %{{.*}}, %lane.call ]
+; CHECK-NEXT: %lane.inc = add nuw nsw i32 %lane, 1
+; CHECK-NEXT: icmp ult i32 %lane
+; CHECK-NEXT: br i1 %{{.*}}, label %lane.loop, label %lane.done
 
 ; COPIES-LABEL: define internal void @k.sg(
 ; COPIES-NOT: lane.loop

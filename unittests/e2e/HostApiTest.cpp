@@ -89,6 +89,12 @@ TEST(HostApi, DevicePlatformAndContextQueries) {
   EXPECT_FALSE(d.get_info<sycl::info::device::vendor>().empty());
   EXPECT_FALSE(d.get_info<sycl::info::device::driver_version>().empty());
   EXPECT_GE(d.get_info<sycl::info::device::native_vector_width_float>(), 4u);
+  EXPECT_EQ(
+      d.get_info<sycl::info::device::atomic_memory_scope_capabilities>().size(),
+      5u);
+  EXPECT_EQ(
+      d.get_info<sycl::info::device::atomic_fence_order_capabilities>().size(),
+      5u);
 
   sycl::platform p = d.get_platform();
   EXPECT_EQ(p.get_info<sycl::info::platform::name>(), "sublane");

@@ -83,6 +83,15 @@ inline std::vector<aspect> device_aspects() {
 inline uint32_t vector_bytes() {
   return sublane::get_device_info().preferred_sub_group_size * 4;
 }
+/// The CPU's atomics keep every order and every scope.
+inline std::vector<memory_order> all_memory_orders() {
+  return {memory_order::relaxed, memory_order::acquire, memory_order::release,
+          memory_order::acq_rel, memory_order::seq_cst};
+}
+inline std::vector<memory_scope> all_memory_scopes() {
+  return {memory_scope::work_item, memory_scope::sub_group,
+          memory_scope::work_group, memory_scope::device, memory_scope::system};
+}
 inline std::string sublane_version() {
   return sublane::get_device_info().version;
 }
@@ -187,21 +196,13 @@ SUBLANE_DEVICE_INFO(local_mem_size, uint64_t, i.local_mem_size)
 SUBLANE_DEVICE_INFO(error_correction_support, bool, false)
 SUBLANE_DEVICE_INFO(host_unified_memory, bool, true)
 SUBLANE_DEVICE_INFO(atomic_memory_order_capabilities, std::vector<memory_order>,
-                    {memory_order::relaxed, memory_order::acquire,
-                     memory_order::release, memory_order::acq_rel,
-                     memory_order::seq_cst})
+                    detail::all_memory_orders())
 SUBLANE_DEVICE_INFO(atomic_fence_order_capabilities, std::vector<memory_order>,
-                    {memory_order::relaxed, memory_order::acquire,
-                     memory_order::release, memory_order::acq_rel,
-                     memory_order::seq_cst})
+                    detail::all_memory_orders())
 SUBLANE_DEVICE_INFO(atomic_memory_scope_capabilities, std::vector<memory_scope>,
-                    {memory_scope::work_item, memory_scope::sub_group,
-                     memory_scope::work_group, memory_scope::device,
-                     memory_scope::system})
+                    detail::all_memory_scopes())
 SUBLANE_DEVICE_INFO(atomic_fence_scope_capabilities, std::vector<memory_scope>,
-                    {memory_scope::work_item, memory_scope::sub_group,
-                     memory_scope::work_group, memory_scope::device,
-                     memory_scope::system})
+                    detail::all_memory_scopes())
 SUBLANE_DEVICE_INFO(profiling_timer_resolution, size_t, 1)
 SUBLANE_DEVICE_INFO(is_endian_little, bool, true)
 SUBLANE_DEVICE_INFO(is_available, bool, true)
