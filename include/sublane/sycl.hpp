@@ -19,14 +19,17 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdarg>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <functional>
 #include <iterator>
 #include <memory>
+#include <new>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -657,6 +660,8 @@ template <int D, typename F> inline size_t linearize(F &&component) {
 }
 } // namespace detail
 
+template <typename T, int N> class vec;
+
 class sub_group {
 public:
   using id_type = id<1>;
@@ -686,6 +691,34 @@ public:
   template <typename T> T shuffle_down(T x, uint32_t delta) const;
   template <typename T> T shuffle_up(T x, uint32_t delta) const;
   template <typename T> T shuffle_xor(T x, id<1> mask) const;
+
+  // Block loads and stores (DPC++'s sub-group extension): work-item i of
+  // the sub-group reads or writes src[i]; the vec forms read element j of
+  // work-item i at src[j * max_local_range + i].
+  template <typename T> T load(const T *src) const {
+    return src[__sublane_sg_local_id()];
+  }
+  template <int N, typename T> vec<T, N> load(const T *src) const;
+  template <typename T> void store(T *dst, const T &x) const {
+    dst[__sublane_sg_local_id()] = x;
+  }
+  template <int N, typename T> void store(T *dst, const vec<T, N> &x) const;
+  template <typename T, access::address_space S, access::decorated Dec>
+  T load(multi_ptr<T, S, Dec> src) const {
+    return load(src.get_raw());
+  }
+  template <int N, typename T, access::address_space S, access::decorated Dec>
+  vec<T, N> load(multi_ptr<T, S, Dec> src) const {
+    return load<N>(src.get_raw());
+  }
+  template <typename T, access::address_space S, access::decorated Dec>
+  void store(multi_ptr<T, S, Dec> dst, const T &x) const {
+    store(dst.get_raw(), x);
+  }
+  template <int N, typename T, access::address_space S, access::decorated Dec>
+  void store(multi_ptr<T, S, Dec> dst, const vec<T, N> &x) const {
+    store<N>(dst.get_raw(), x);
+  }
 
   // A kernel can only name its own sub-group, group and item, so two such
   // objects always denote the same one (SYCL's common by-value semantics).
@@ -1152,6 +1185,7 @@ private:
 } // namespace sycl
 
 #include "sublane/detail/device.hpp"
+#include "sublane/detail/specialization.hpp"
 
 namespace sycl {
 
@@ -1251,13 +1285,37 @@ public:
     parallel_for<Name>(r, ext::oneapi::experimental::properties<>(), k);
   }
 
-  /// A basic data-parallel kernel over \p r, taking an item<D> or an id<D>:
-  /// run as an nd-range with work-groups along the last dimension, rounded
-  /// up and guarded so that every id in \p r runs exactly once.
+  /// A basic data-parallel kernel over \p r, taking an item<D> or an id<D>
+  /// (and a kernel_handler if it reads specialization constants).
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
   void parallel_for(range<D> r, const Kernel &k) {
     if (r.size() == 0)
       return;
+    if constexpr (std::is_invocable_v<const Kernel &, item<D>,
+                                      kernel_handler>) {
+      kernel_handler kh = make_kernel_handler();
+      parallel_for<Name>(r, [=](item<D> it) { k(it, kh); });
+      return;
+    } else if constexpr (std::is_invocable_v<const Kernel &, id<D>,
+                                             kernel_handler>) {
+      kernel_handler kh = make_kernel_handler();
+      parallel_for<Name>(r, [=](id<D> i) { k(i, kh); });
+      return;
+    } else {
+      parallel_for_basic<Name>(r, k);
+    }
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel>
+  void parallel_for(size_t n, const Kernel &k) {
+    parallel_for<Name>(range<1>(n), k);
+  }
+
+  /// A basic data-parallel kernel over the non-empty \p r, taking an
+  /// item<D> or an id<D>: run as an nd-range with work-groups along the
+  /// last dimension, rounded up and guarded so that every id in \p r runs
+  /// exactly once.
+  template <typename Name, typename Kernel, int D>
+  void parallel_for_basic(range<D> r, const Kernel &k) {
     parallel_for<detail::range_kernel<Name, Kernel>>(
         detail::basic_launch_range(r), [=](nd_item<D> it) {
           id<D> i = it.get_global_id();
@@ -1281,10 +1339,6 @@ public:
             run();
         });
   }
-  template <typename Name = detail::unnamed_kernel, typename Kernel>
-  void parallel_for(size_t n, const Kernel &k) {
-    parallel_for<Name>(range<1>(n), k);
-  }
 
   /// parallel_for with one sycl::reduction: the kernel gets a reducer as
   /// its last argument (detail/reduction.hpp).
@@ -1294,18 +1348,62 @@ public:
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
             typename T, typename Op>
   void parallel_for(nd_range<D> r, reduction_spec<T, Op> red, const Kernel &k);
+  /// parallel_for with several reductions: the kernel gets one reducer per
+  /// reduction, in order, after its item.
+  template <typename Name = detail::unnamed_kernel, typename Range, typename T,
+            typename Op, typename Second, typename... Rest>
+  void parallel_for(Range r, reduction_spec<T, Op> red, const Second &second,
+                    const Rest &...rest);
 
   template <typename Name = detail::unnamed_kernel, typename Kernel>
   void single_task(const Kernel &k) {
-    parallel_for<detail::range_kernel<Name, Kernel>>(nd_range<1>(1, 1),
-                                                     [=](nd_item<1>) { k(); });
+    if constexpr (std::is_invocable_v<const Kernel &, kernel_handler>) {
+      kernel_handler kh = make_kernel_handler();
+      parallel_for<detail::range_kernel<Name, Kernel>>(
+          nd_range<1>(1, 1), [=](nd_item<1>) { k(kh); });
+    } else {
+      parallel_for<detail::range_kernel<Name, Kernel>>(
+          nd_range<1>(1, 1), [=](nd_item<1>) { k(); });
+    }
   }
 
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
             typename... Props>
   void parallel_for(nd_range<D> r,
-                    ext::oneapi::experimental::properties<Props...>,
+                    ext::oneapi::experimental::properties<Props...> props,
                     const Kernel &k) {
+    if constexpr (std::is_invocable_v<const Kernel &, nd_item<D>,
+                                      kernel_handler>) {
+      kernel_handler kh = make_kernel_handler();
+      parallel_for<Name>(r, props, [=](nd_item<D> it) { k(it, kh); });
+    } else {
+      launch_nd_range<Name, Props...>(r, k);
+    }
+  }
+
+  /// Specialization constants (SYCL 2020 4.9.4.2.5): the values kernels of
+  /// this command group read through their kernel_handler.
+  template <auto &SpecName>
+  void set_specialization_constant(detail::spec_value_t<SpecName> value) {
+    const void *key = &SpecName;
+    std::vector<unsigned char> bytes(sizeof(value));
+    std::memcpy(bytes.data(), &value, sizeof(value));
+    for (auto &[k, v] : spec_values_)
+      if (k == key) {
+        v = std::move(bytes);
+        return;
+      }
+    spec_values_.emplace_back(key, std::move(bytes));
+  }
+  template <auto &SpecName>
+  detail::spec_value_t<SpecName> get_specialization_constant() {
+    kernel_handler kh = make_kernel_handler();
+    return kh.get_specialization_constant<SpecName>();
+  }
+
+private:
+  template <typename Name, typename... Props, typename Kernel, int D>
+  void launch_nd_range(nd_range<D> r, const Kernel &k) {
     using Key = std::conditional_t<std::is_same_v<Name, detail::unnamed_kernel>,
                                    Kernel, Name>;
     using Requests = detail::kernel_requests<Props...>;
@@ -1322,6 +1420,16 @@ public:
     run_command([&] { sublane::launch(Instance::desc, &k, cfg); });
   }
 
+  /// A view of the specialization constants set so far, valid until the
+  /// next one is set (values keep their storage when the list grows).
+  kernel_handler make_kernel_handler() {
+    spec_entries_.clear();
+    for (auto &[key, bytes] : spec_values_)
+      spec_entries_.push_back({key, bytes.data()});
+    return kernel_handler(spec_entries_.data(), spec_entries_.size());
+  }
+
+public:
   /// A basic kernel over \p r whose ids start at \p offset (deprecated in
   /// SYCL 2020).
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
@@ -1474,6 +1582,8 @@ private:
   }
 
   size_t local_mem_bytes_ = 0;
+  std::vector<std::pair<const void *, std::vector<unsigned char>>> spec_values_;
+  std::vector<detail::spec_entry> spec_entries_;
   bool ran_ = false;
   uint64_t start_ = 0, end_ = 0;
 };
@@ -1878,10 +1988,10 @@ public:
   event parallel_for(size_t n, const Kernel &k) {
     return parallel_for<Name>(range<1>(n), k);
   }
-  template <typename Name = detail::unnamed_kernel, typename Kernel,
-            typename Range, typename T, typename Op>
-  event parallel_for(Range r, reduction_spec<T, Op> red, const Kernel &k) {
-    return submit([&](handler &h) { h.parallel_for<Name>(r, red, k); });
+  template <typename Name = detail::unnamed_kernel, typename Range, typename T,
+            typename Op, typename... Rest>
+  event parallel_for(Range r, reduction_spec<T, Op> red, const Rest &...rest) {
+    return submit([&](handler &h) { h.parallel_for<Name>(r, red, rest...); });
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
             typename... Props>
@@ -2185,6 +2295,16 @@ template <int D> group<D> get_work_group() { return group<D>(); }
 inline sub_group get_sub_group() { return sub_group(); }
 } // namespace ext::oneapi::this_work_item
 namespace ext::oneapi::experimental {
+/// printf from kernels (sycl_ext_oneapi_printf): the C library's, called
+/// by each work-item in turn, lane by lane within a sub-group.
+__attribute__((format(printf, 1, 2))) inline int printf(const char *format,
+                                                        ...) {
+  va_list args;
+  va_start(args, format);
+  int written = std::vprintf(format, args);
+  va_end(args);
+  return written;
+}
 template <int D> nd_item<D> this_nd_item() { return nd_item<D>(); }
 template <int D> group<D> this_group() { return group<D>(); }
 inline sub_group this_sub_group() { return sub_group(); }

@@ -8,6 +8,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/InlineCost.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -334,8 +335,14 @@ bool KernelPreparer::inlineBuiltinCallers(Function &K) {
       return true;
     for (CallBase *CB : ToInline) {
       Function *Callee = CB->getCalledFunction();
-      InlineFunctionInfo IFI;
-      InlineResult R = InlineFunction(*CB, IFI);
+      // InlineFunction does not check what makes a body impossible to
+      // inline (va_start, indirectbr, returns_twice): it would produce
+      // invalid IR.
+      InlineResult R = isInlineViable(*Callee);
+      if (R.isSuccess()) {
+        InlineFunctionInfo IFI;
+        R = InlineFunction(*CB, IFI);
+      }
       if (!R.isSuccess()) {
         reportKernelError(K,
                           "cannot inline '" + demangle(Callee->getName()) +
@@ -364,6 +371,13 @@ void KernelPreparer::inlineOtherCallees(Function &K) {
   // a barrier the lowering must give every work-item a copy in memory.
   // Inlining first lets SROA dissolve them, as GPU compilers do.
   DenseMap<const Function *, unsigned> TimesInlined;
+  DenseMap<Function *, bool> Viable;
+  auto IsViable = [&](Function &Callee) {
+    auto [It, New] = Viable.try_emplace(&Callee, false);
+    if (New)
+      It->second = isInlineViable(Callee).isSuccess();
+    return It->second;
+  };
   bool Changed = true;
   while (Changed && K.getInstructionCount() < InlineBudget) {
     Changed = false;
@@ -374,7 +388,7 @@ void KernelPreparer::inlineOtherCallees(Function &K) {
           if (!Callee->isDeclaration() &&
               !CB->getAttributes().hasFnAttr(Attribute::NoInline) &&
               !isNoInlineByRequest(*Callee) && Callee != &K &&
-              TimesInlined[Callee] < MaxInlinesPerCallee)
+              TimesInlined[Callee] < MaxInlinesPerCallee && IsViable(*Callee))
             Calls.push_back(CB);
     for (CallBase *CB : Calls) {
       if (K.getInstructionCount() >= InlineBudget)

@@ -195,4 +195,76 @@ TEST(BasicKernels, ReductionsCombinedInKernel) {
   sycl::free(any, q);
   sycl::free(custom, q);
 }
+// Several reductions in one kernel (SYCL 2020 4.9.2.3): one reducer each,
+// in order; two of the same type keep their partial results apart.
+TEST(BasicKernels, SeveralReductionsInOneKernel) {
+  sycl::queue q;
+  const size_t n = 100003;
+  float *sum = sycl::malloc_shared<float>(1, q);
+  float *hi = sycl::malloc_shared<float>(1, q);
+  int *count = sycl::malloc_shared<int>(1, q);
+  *sum = 1.0f;
+  *hi = -5.0f;
+  *count = 0;
+  auto value = [](size_t i) { return float((i * 29) % 1013) * 0.25f; };
+  q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<float>()),
+                 sycl::reduction(hi, sycl::maximum<float>()),
+                 sycl::reduction(count, sycl::plus<int>()),
+                 [=](sycl::id<1> i, auto &s, auto &m, auto &c) {
+                   float v = value(i[0]);
+                   s += v;
+                   m.combine(v);
+                   if (v > 200.0f)
+                     ++c;
+                 })
+      .wait();
+  double want_sum = 1.0;
+  float want_hi = -5.0f;
+  int want_count = 0;
+  for (size_t i = 0; i < n; ++i) {
+    want_sum += value(i);
+    want_hi = std::max(want_hi, value(i));
+    want_count += value(i) > 200.0f;
+  }
+  EXPECT_NEAR(*sum, want_sum, want_sum * 1e-5);
+  EXPECT_EQ(*hi, want_hi);
+  EXPECT_EQ(*count, want_count);
+
+  // An nd-range, two float reductions, and a size_t range through the
+  // handler.
+  float *lo = sycl::malloc_shared<float>(1, q);
+  *lo = 1e9f;
+  *sum = 0.0f;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for(sycl::nd_range<1>(4096, 128),
+                    sycl::reduction(lo, sycl::minimum<float>()),
+                    sycl::reduction(sum, sycl::plus<float>()),
+                    [=](sycl::nd_item<1> it, auto &l, auto &s) {
+                      float v = value(it.get_global_id(0));
+                      l.combine(v + 1.0f);
+                      s += 1.0f;
+                    });
+   }).wait();
+  float want_lo = 1e9f;
+  for (size_t i = 0; i < 4096; ++i)
+    want_lo = std::min(want_lo, value(i) + 1.0f);
+  EXPECT_EQ(*lo, want_lo);
+  EXPECT_EQ(*sum, 4096.0f);
+  *count = 0;
+  *sum = 0.0f;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for(size_t(777), sycl::reduction(count, sycl::plus<>()),
+                    sycl::reduction(sum, sycl::plus<>()),
+                    [=](sycl::item<1> it, auto &c, auto &s) {
+                      c += int(it.get_id(0));
+                      s += 0.5f;
+                    });
+   }).wait();
+  EXPECT_EQ(*count, 776 * 777 / 2);
+  EXPECT_EQ(*sum, 388.5f);
+  sycl::free(sum, q);
+  sycl::free(hi, q);
+  sycl::free(count, q);
+  sycl::free(lo, q);
+}
 } // namespace

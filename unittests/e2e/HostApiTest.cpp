@@ -380,6 +380,50 @@ TEST(HostApi, StreamPrintsWholeStatements) {
   forEachSubGroupSize([](auto S) { checkStream<S()>(); });
 }
 
+template <uint32_t S> struct PrintfKernel;
+
+/// ext::oneapi::experimental::printf from a divergent branch: one line per
+/// active work-item, in lane order within each sub-group.
+template <uint32_t S> void checkPrintf() {
+  sycl::queue q;
+  const size_t wg = 2 * S, n = 2 * wg;
+  testing::internal::CaptureStdout();
+  q.parallel_for<PrintfKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         if (i % 2 == 0)
+           sycl::ext::oneapi::experimental::printf("printf %zu %.1f 100%%\n", i,
+                                                   double(i) + 0.5);
+       })
+      .wait();
+  std::fflush(stdout);
+  std::istringstream lines(testing::internal::GetCapturedStdout());
+  std::string line;
+  std::vector<size_t> order;
+  while (std::getline(lines, line)) {
+    size_t i;
+    double x;
+    ASSERT_EQ(std::sscanf(line.c_str(), "printf %zu %lf 100%%", &i, &x), 2)
+        << "S=" << S << " line '" << line << "'";
+    EXPECT_EQ(x, double(i) + 0.5) << line;
+    order.push_back(i);
+  }
+  ASSERT_EQ(order.size(), n / 2) << "S=" << S;
+  std::vector<size_t> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t k = 0; k < sorted.size(); ++k)
+    ASSERT_EQ(sorted[k], 2 * k) << "S=" << S;
+  // Within a sub-group the lines come in lane order.
+  for (size_t k = 1; k < order.size(); ++k)
+    if (order[k] / S == order[k - 1] / S)
+      EXPECT_LT(order[k - 1], order[k]) << "S=" << S;
+}
+
+TEST(HostApi, OneapiPrintf) {
+  forEachSubGroupSize([](auto S) { checkPrintf<S()>(); });
+}
+
 /// parallel_for_work_group: the group scope runs once per work-group (its
 /// variables are the group's), parallel_for_work_item once per item with a
 /// barrier after it, private_memory keeps a value per item between them, and
@@ -511,6 +555,111 @@ TEST(HostApi, HalfInKernels) {
   EXPECT_EQ(float(sycl::half(1.0f / 3.0f)), 0.333251953125f);
   EXPECT_EQ(float(std::numeric_limits<sycl::half>::max()), 65504.0f);
   forEachSubGroupSize([](auto S) { checkHalf<S()>(); });
+}
+
+constexpr sycl::specialization_id<int> ScaleId(3);
+constexpr sycl::specialization_id<float> OffsetId(0.5f);
+struct Coefficients {
+  short a;
+  double b;
+};
+constexpr sycl::specialization_id<Coefficients> CoefficientsId(Coefficients{
+    2, 0.25});
+
+template <uint32_t S> struct SpecKernel;
+
+/// Specialization constants: set ones read their value, unset ones their
+/// default, in nd-range, basic and single-task kernels.
+template <uint32_t S> void checkSpecializationConstants() {
+  sycl::queue q;
+  const size_t wg = 4 * S, n = 3 * wg;
+  float *out = sycl::malloc_shared<float>(n, q);
+  q.submit([&](sycl::handler &h) {
+     h.set_specialization_constant<ScaleId>(7);
+     h.set_specialization_constant<ScaleId>(5); // the last value counts
+     h.set_specialization_constant<CoefficientsId>(Coefficients{-3, 1.5});
+     EXPECT_EQ(h.get_specialization_constant<ScaleId>(), 5);
+     EXPECT_EQ(h.get_specialization_constant<OffsetId>(), 0.5f);
+     h.parallel_for<SpecKernel<S>>(
+         sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it, sycl::kernel_handler kh) {
+           size_t i = it.get_global_id(0);
+           Coefficients c = kh.get_specialization_constant<CoefficientsId>();
+           out[i] =
+               float(i) * float(kh.get_specialization_constant<ScaleId>()) +
+               kh.get_specialization_constant<OffsetId>() + float(c.a * c.b);
+         });
+   }).wait();
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], float(i) * 5 + 0.5f - 4.5f) << "S=" << S << " " << i;
+
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for(
+         sycl::range<1>(n), [=](sycl::item<1> it, sycl::kernel_handler kh) {
+           out[it.get_id(0)] = float(kh.get_specialization_constant<ScaleId>());
+         });
+   }).wait();
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], 3.0f) << "the default, S=" << S << " " << i;
+
+  q.submit([&](sycl::handler &h) {
+     h.set_specialization_constant<OffsetId>(-2.0f);
+     h.single_task([=](sycl::kernel_handler kh) {
+       out[0] = kh.get_specialization_constant<OffsetId>();
+     });
+   }).wait();
+  ASSERT_EQ(out[0], -2.0f);
+  sycl::free(out, q);
+}
+
+TEST(HostApi, SpecializationConstants) {
+  forEachSubGroupSize([](auto S) { checkSpecializationConstants<S()>(); });
+}
+
+template <uint32_t S> struct BlockKernel;
+
+/// sub_group::load and store (DPC++'s sub-group extension), of scalars and
+/// of vec<T, 2>, on global and local memory.
+template <uint32_t S> void checkSubGroupBlockLoadStore() {
+  sycl::queue q;
+  const size_t wg = 2 * S, n = 4 * wg;
+  std::vector<int> in(2 * n);
+  std::iota(in.begin(), in.end(), 100);
+  int *src = sycl::malloc_shared<int>(2 * n, q);
+  int *dst = sycl::malloc_shared<int>(3 * n, q);
+  std::copy(in.begin(), in.end(), src);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(sycl::range<1>(wg), h);
+     h.parallel_for<BlockKernel<S>>(
+         sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           sycl::sub_group sg = it.get_sub_group();
+           size_t first = it.get_global_id(0) - sg.get_local_id()[0];
+           size_t local_first = it.get_local_id(0) - sg.get_local_id()[0];
+           int x = sg.load(src + first);
+           sg.store(tile.get_multi_ptr<sycl::access::decorated::no>() +
+                        local_first,
+                    x * 3);
+           sycl::group_barrier(sg);
+           dst[it.get_global_id(0)] = sg.load(
+               tile.get_multi_ptr<sycl::access::decorated::no>() + local_first);
+           sycl::vec<int, 2> v = sg.load<2>(src + 2 * first);
+           sg.store<2>(dst + n + 2 * first, v + sycl::vec<int, 2>(1, 2));
+         });
+   }).wait();
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(dst[i], in[i] * 3) << "S=" << S << " " << i;
+  for (size_t i = 0; i < 2 * n; ++i) {
+    // Element j of a work-item sits j sub-groups' widths on.
+    size_t j = i % (2 * S) / S;
+    ASSERT_EQ(dst[n + i], in[i] + 1 + int(j)) << "S=" << S << " " << i;
+  }
+  sycl::free(src, q);
+  sycl::free(dst, q);
+}
+
+TEST(HostApi, SubGroupBlockLoadsAndStores) {
+  forEachSubGroupSize([](auto S) { checkSubGroupBlockLoadStore<S()>(); });
 }
 
 } // namespace

@@ -15,11 +15,14 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <tuple>
 #include <type_traits>
 
 namespace sycl {
 
 template <typename T, typename Op> struct reduction_spec {
+  using value_type = T;
+  using binary_operation = Op;
   T *ptr;
   T identity;
   Op op;
@@ -119,9 +122,10 @@ SUBLANE_IN_KERNEL_OP(logical_and, std::is_integral_v<T>)
 SUBLANE_IN_KERNEL_OP(logical_or, std::is_integral_v<T>)
 #undef SUBLANE_IN_KERNEL_OP
 
-/// The partial results of a reduction: one buffer per host thread and type,
-/// kept between launches so that a launch does not fault its pages in again.
-template <typename T> T *reduction_partials(size_t n) {
+/// The partial results of a reduction: one buffer per host thread, type and
+/// place among a kernel's reductions, kept between launches so that a
+/// launch does not fault its pages in again.
+template <typename T, size_t Slot = 0> T *reduction_partials(size_t n) {
   static thread_local std::unique_ptr<T[]> buffer;
   static thread_local size_t size = 0;
   if (size < n) {
@@ -186,7 +190,92 @@ void finish_reduction(const reduction_spec<T, Op> &red, const T *partials,
     acc = op(acc, block_results[b]);
   *red.ptr = red.init_to_identity ? acc : red.op(*red.ptr, acc);
 }
+
+template <typename Range> struct range_dimensions;
+template <int D> struct range_dimensions<range<D>> {
+  static constexpr int value = D;
+};
+template <int D> struct range_dimensions<nd_range<D>> {
+  static constexpr int value = D;
+};
+
+/// The work-items' own reducers of several reductions.
+template <typename... Specs>
+using reducers_t = std::tuple<
+    reducer<typename Specs::value_type, typename Specs::binary_operation>...>;
+
+/// Runs \p k over \p r with the reductions \p specs, launched as the
+/// one-reduction forms launch: each reduction stores its partial results
+/// in a buffer of its own and is combined after the launch.
+template <typename Name, typename Range, typename Kernel, typename... Specs,
+          size_t... I>
+void run_reductions(handler &h, Range r, const Kernel &k,
+                    std::tuple<Specs...> specs, std::index_sequence<I...>) {
+  using reducers = reducers_t<Specs...>;
+  constexpr int D = range_dimensions<Range>::value;
+  size_t global = 0, items = 1;
+  nd_range<D> launch{range<D>(), range<D>()};
+  if constexpr (std::is_same_v<Range, nd_range<D>>) {
+    launch = r;
+    global = r.get_global_range().size();
+  } else if (r.size() != 0) {
+    launch = basic_launch_range(r);
+    global = launch.get_global_range().size();
+  }
+  if (global)
+    items = launch.get_local_range().size();
+  const size_t counts[] = {partial_count<typename Specs::value_type,
+                                         typename Specs::binary_operation>(
+      global / items, items)...};
+  auto outs = std::make_tuple(reduction_partials<typename Specs::value_type, I>(
+      counts[I] ? counts[I] : 1)...);
+  if (global) {
+    h.parallel_for<reduction_kernel<Name, Kernel>>(launch, [=](nd_item<D> it) {
+      reducers mine(std::tuple_element_t<I, reducers>(
+          std::get<I>(specs).identity, std::get<I>(specs).op)...);
+      if constexpr (std::is_same_v<Range, nd_range<D>>) {
+        k(it, std::get<I>(mine)...);
+      } else {
+        id<D> i = it.get_global_id();
+        if (i[D - 1] < r[D - 1]) {
+          if constexpr (std::is_invocable_v<
+                            const Kernel &, item<D>,
+                            std::tuple_element_t<I, reducers> &...>)
+            k(item<D>(i, r), std::get<I>(mine)...);
+          else
+            k(i, std::get<I>(mine)...);
+        }
+      }
+      (store_partial(it, std::get<I>(mine).value(), std::get<I>(specs).op,
+                     std::get<I>(outs)),
+       ...);
+    });
+  }
+  (finish_reduction(std::get<I>(specs), std::get<I>(outs), counts[I]), ...);
+}
+
+template <typename Name, typename Range, typename Args, size_t... I>
+void split_reductions(handler &h, Range r, const Args &args,
+                      std::index_sequence<I...>) {
+  constexpr size_t Last = std::tuple_size_v<Args> - 1;
+  run_reductions<Name>(h, r, std::get<Last>(args),
+                       std::make_tuple(std::get<I>(args)...),
+                       std::index_sequence<I...>());
+}
 } // namespace detail
+
+template <typename Name, typename Range, typename T, typename Op,
+          typename Second, typename... Rest>
+void handler::parallel_for(Range r, reduction_spec<T, Op> red,
+                           const Second &second, const Rest &...rest) {
+  if constexpr (std::is_integral_v<Range>) {
+    parallel_for<Name>(range<1>(r), red, second, rest...);
+  } else {
+    auto args = std::forward_as_tuple(red, second, rest...);
+    detail::split_reductions<Name>(
+        *this, r, args, std::make_index_sequence<1 + sizeof...(Rest)>());
+  }
+}
 
 template <typename Name, typename Kernel, int D, typename T, typename Op>
 void handler::parallel_for(range<D> r, reduction_spec<T, Op> red,

@@ -924,6 +924,20 @@ template <typename To, typename From> To bit_cast(const From &X) noexcept {
   return __builtin_bit_cast(To, X);
 }
 
+template <int N, typename T> vec<T, N> sub_group::load(const T *src) const {
+  vec<T, N> v;
+  uint32_t lane = __sublane_sg_local_id(), width = __sublane_sg_max_size();
+  for (int j = 0; j < N; ++j)
+    v[j] = src[j * width + lane];
+  return v;
+}
+template <int N, typename T>
+void sub_group::store(T *dst, const vec<T, N> &x) const {
+  uint32_t lane = __sublane_sg_local_id(), width = __sublane_sg_max_size();
+  for (int j = 0; j < N; ++j)
+    dst[j * width + lane] = x[j];
+}
+
 /// A fence for this work-item's memory operations. Work-items of a group
 /// run in turn on one thread, and groups on several: a thread fence orders
 /// what every scope needs.
