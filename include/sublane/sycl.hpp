@@ -17,6 +17,18 @@
 #include "sublane/abi.h"
 #include "sublane/runtime.h"
 
+// The macros of SYCL 2020 5.6. Device functions are ordinary functions
+// here, so SYCL_EXTERNAL needs no attribute; __SYCL_DEVICE_ONLY__ is never
+// defined, since one compilation serves host and device.
+#ifndef SYCL_LANGUAGE_VERSION
+#define SYCL_LANGUAGE_VERSION 202012
+#endif
+#ifndef SYCL_EXTERNAL
+#define SYCL_EXTERNAL
+#endif
+#define SYCL_FEATURE_SET_FULL 1
+#define SYCL_IMPLEMENTATION_SUBLANE 1
+
 #include <algorithm>
 #include <chrono>
 #include <cstdarg>

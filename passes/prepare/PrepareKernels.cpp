@@ -30,6 +30,7 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/UnrollLoop.h"
 
@@ -39,6 +40,8 @@ using namespace llvm;
 
 STATISTIC(NumKernels, "Number of kernels prepared");
 STATISTIC(NumInlined, "Number of calls inlined into kernels");
+STATISTIC(NumExceptionEdgesDropped,
+          "Number of invokes in kernels turned into plain calls");
 
 static cl::opt<unsigned> DefaultSubGroupSize(
     "sublane-sg-size", cl::init(0),
@@ -98,6 +101,7 @@ private:
   bool inlineBuiltinCallers(Function &K);
   bool checkBuiltinCalls(Function &K);
   void inlineOtherCallees(Function &K);
+  void dropExceptionEdges(Function &K);
   void annotateIdRanges(Function &K);
   void canonicalize(Function &K);
   void unrollSmallLoops(Function &K);
@@ -404,6 +408,24 @@ void KernelPreparer::inlineOtherCallees(Function &K) {
   }
 }
 
+/// Device code cannot throw (SYCL 2020 5.4), so the unwind edges clang adds
+/// to calls it cannot prove nounwind (the kernel entry is noexcept: each
+/// such call unwinds into std::terminate) never run. As plain calls they
+/// leave no landing pads for the lowering to carry and no reason for the
+/// vectorizer to refuse the kernel.
+void KernelPreparer::dropExceptionEdges(Function &K) {
+  SmallVector<InvokeInst *> Invokes;
+  for (BasicBlock &BB : K)
+    if (auto *II = dyn_cast<InvokeInst>(BB.getTerminator()))
+      Invokes.push_back(II);
+  if (Invokes.empty())
+    return;
+  for (InvokeInst *II : Invokes)
+    changeToCall(II);
+  removeUnreachableBlocks(K);
+  NumExceptionEdgesDropped += Invokes.size();
+}
+
 /// Malformed kernel IR must be refused here, not crash a later pass.
 bool KernelPreparer::checkBuiltinCalls(Function &K) {
   for (Instruction &I : instructions(K)) {
@@ -566,6 +588,7 @@ bool KernelPreparer::prepare(Function &K) {
   if (!inlineBuiltinCallers(K))
     return false;
   inlineOtherCallees(K);
+  dropExceptionEdges(K);
   if (!checkBuiltinCalls(K))
     return false;
   annotateIdRanges(K);

@@ -614,6 +614,45 @@ template <uint32_t S> void checkSpecializationConstants() {
 
 TEST(HostApi, SpecializationConstants) {
   forEachSubGroupSize([](auto S) { checkSpecializationConstants<S()>(); });
+
+  // With reductions, the kernel_handler comes after the reducers.
+  sycl::queue q;
+  int *sum = sycl::malloc_shared<int>(1, q);
+  float *lo = sycl::malloc_shared<float>(1, q);
+  *sum = 0;
+  q.submit([&](sycl::handler &h) {
+     h.set_specialization_constant<ScaleId>(4);
+     h.parallel_for(sycl::range<1>(100), sycl::reduction(sum, sycl::plus<>()),
+                    [=](sycl::id<1> i, auto &s, sycl::kernel_handler kh) {
+                      s += kh.get_specialization_constant<ScaleId>();
+                    });
+   }).wait();
+  EXPECT_EQ(*sum, 400);
+  *sum = 0;
+  *lo = 100.0f;
+  q.submit([&](sycl::handler &h) {
+     h.set_specialization_constant<OffsetId>(-1.5f);
+     h.parallel_for(
+         sycl::nd_range<1>(64, 16), sycl::reduction(sum, sycl::plus<>()),
+         sycl::reduction(lo, sycl::minimum<>()),
+         [=](sycl::nd_item<1> it, auto &s, auto &l, sycl::kernel_handler kh) {
+           s += kh.get_specialization_constant<ScaleId>();
+           l.combine(float(it.get_global_id(0)) +
+                     kh.get_specialization_constant<OffsetId>());
+         });
+   }).wait();
+  EXPECT_EQ(*sum, 64 * 3) << "ScaleId keeps its default";
+  EXPECT_EQ(*lo, -1.5f);
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for(sycl::nd_range<1>(32, 8),
+                    sycl::reduction(lo, sycl::minimum<>()),
+                    [=](sycl::nd_item<1> it, auto &l, sycl::kernel_handler kh) {
+                      l.combine(kh.get_specialization_constant<OffsetId>());
+                    });
+   }).wait();
+  EXPECT_EQ(*lo, -1.5f) << "min(-1.5, default 0.5)";
+  sycl::free(sum, q);
+  sycl::free(lo, q);
 }
 
 template <uint32_t S> struct BlockKernel;

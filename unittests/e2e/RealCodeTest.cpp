@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CollectivesCommon.h"
+#include "ExternalFunctions.h"
 
 #include <array>
 #include <cmath>
@@ -582,6 +583,47 @@ TEST(RealCode, BuffersOverContainersAndDeducedAccessors) {
   }
   for (size_t i = 0; i < 64; ++i)
     ASSERT_EQ(a[i], float(i) * 0.5f) << i;
+}
+
+template <uint32_t S> struct ExternalCallKernel;
+
+/// Calls to SYCL_EXTERNAL functions of another translation unit, from
+/// divergent code and next to a sub-group collective: clang cannot prove
+/// them nounwind, so inside the noexcept kernel entry they come as invokes
+/// with a landing pad that terminates.
+template <uint32_t S> void checkExternalCalls() {
+  static_assert(SYCL_LANGUAGE_VERSION >= 202012);
+  sycl::queue q;
+  const size_t wg = workGroupSize(S), n = 3 * wg;
+  float *out = sycl::malloc_shared<float>(n, q);
+  int *steps = sycl::malloc_shared<int>(n, q);
+  q.parallel_for<ExternalCallKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         float x = externalAxpy(2.0f, float(i), 1.0f);
+         float total = sycl::reduce_over_group(it.get_sub_group(), x,
+                                               sycl::plus<float>());
+         out[i] = total;
+         steps[i] = i % 3 ? externalCollatzSteps(int(i) + 1) : -1;
+       })
+      .wait();
+  for (size_t i = 0; i < n; ++i) {
+    size_t first = i - i % wg + (i % wg) / S * S;
+    size_t last = std::min(first + S, i - i % wg + wg);
+    float want = 0;
+    for (size_t j = first; j < last; ++j)
+      want += 2.0f * float(j) + 1.0f;
+    ASSERT_EQ(out[i], want) << "S=" << S << " item " << i;
+    ASSERT_EQ(steps[i], i % 3 ? externalCollatzSteps(int(i) + 1) : -1)
+        << "S=" << S << " item " << i;
+  }
+  sycl::free(out, q);
+  sycl::free(steps, q);
+}
+
+TEST(RealCode, ExternalFunctionCalls) {
+  forEachSubGroupSize([](auto S) { checkExternalCalls<S()>(); });
 }
 
 } // namespace

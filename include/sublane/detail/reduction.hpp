@@ -210,9 +210,22 @@ using reducers_t = std::tuple<
 template <typename Name, typename Range, typename Kernel, typename... Specs,
           size_t... I>
 void run_reductions(handler &h, Range r, const Kernel &k,
-                    std::tuple<Specs...> specs, std::index_sequence<I...>) {
+                    std::tuple<Specs...> specs, std::index_sequence<I...>,
+                    kernel_handler kh) {
   using reducers = reducers_t<Specs...>;
   constexpr int D = range_dimensions<Range>::value;
+  // A kernel that reads specialization constants takes a kernel_handler
+  // after its reducers.
+  constexpr bool WithHandler =
+      std::is_invocable_v<const Kernel &, nd_item<D>,
+                          std::tuple_element_t<I, reducers> &...,
+                          kernel_handler> ||
+      std::is_invocable_v<const Kernel &, item<D>,
+                          std::tuple_element_t<I, reducers> &...,
+                          kernel_handler> ||
+      std::is_invocable_v<const Kernel &, id<D>,
+                          std::tuple_element_t<I, reducers> &...,
+                          kernel_handler>;
   size_t global = 0, items = 1;
   nd_range<D> launch{range<D>(), range<D>()};
   if constexpr (std::is_same_v<Range, nd_range<D>>) {
@@ -233,17 +246,27 @@ void run_reductions(handler &h, Range r, const Kernel &k,
     h.parallel_for<reduction_kernel<Name, Kernel>>(launch, [=](nd_item<D> it) {
       reducers mine(std::tuple_element_t<I, reducers>(
           std::get<I>(specs).identity, std::get<I>(specs).op)...);
+      auto call = [&](const auto &first) {
+        if constexpr (WithHandler)
+          k(first, std::get<I>(mine)..., kh);
+        else
+          k(first, std::get<I>(mine)...);
+      };
       if constexpr (std::is_same_v<Range, nd_range<D>>) {
-        k(it, std::get<I>(mine)...);
+        call(it);
       } else {
         id<D> i = it.get_global_id();
         if (i[D - 1] < r[D - 1]) {
           if constexpr (std::is_invocable_v<
                             const Kernel &, item<D>,
-                            std::tuple_element_t<I, reducers> &...>)
-            k(item<D>(i, r), std::get<I>(mine)...);
+                            std::tuple_element_t<I, reducers> &...> ||
+                        std::is_invocable_v<
+                            const Kernel &, item<D>,
+                            std::tuple_element_t<I, reducers> &...,
+                            kernel_handler>)
+            call(item<D>(i, r));
           else
-            k(i, std::get<I>(mine)...);
+            call(i);
         }
       }
       (store_partial(it, std::get<I>(mine).value(), std::get<I>(specs).op,
@@ -256,12 +279,17 @@ void run_reductions(handler &h, Range r, const Kernel &k,
 
 template <typename Name, typename Range, typename Args, size_t... I>
 void split_reductions(handler &h, Range r, const Args &args,
-                      std::index_sequence<I...>) {
+                      std::index_sequence<I...>, kernel_handler kh) {
   constexpr size_t Last = std::tuple_size_v<Args> - 1;
   run_reductions<Name>(h, r, std::get<Last>(args),
                        std::make_tuple(std::get<I>(args)...),
-                       std::index_sequence<I...>());
+                       std::index_sequence<I...>(), kh);
 }
+
+template <typename Kernel, typename First, typename T, typename Op>
+inline constexpr bool takes_kernel_handler =
+    std::is_invocable_v<const Kernel &, First, reducer<T, Op> &,
+                        kernel_handler>;
 } // namespace detail
 
 template <typename Name, typename Range, typename T, typename Op,
@@ -273,57 +301,71 @@ void handler::parallel_for(Range r, reduction_spec<T, Op> red,
   } else {
     auto args = std::forward_as_tuple(red, second, rest...);
     detail::split_reductions<Name>(
-        *this, r, args, std::make_index_sequence<1 + sizeof...(Rest)>());
+        *this, r, args, std::make_index_sequence<1 + sizeof...(Rest)>(),
+        make_kernel_handler());
   }
 }
 
 template <typename Name, typename Kernel, int D, typename T, typename Op>
 void handler::parallel_for(range<D> r, reduction_spec<T, Op> red,
                            const Kernel &k) {
-  // Launched as handler::parallel_for(range) launches, with the items past
-  // the range still taking part in the work-group's combine.
-  if (r.size() == 0)
-    return detail::finish_reduction(red, static_cast<const T *>(nullptr), 0);
-  const nd_range<D> launch = detail::basic_launch_range(r);
-  const size_t items = launch.get_local_range().size();
-  const size_t count = detail::partial_count<T, Op>(
-      launch.get_global_range().size() / items, items);
-  T *out = detail::reduction_partials<T>(count);
-  T identity = red.identity;
-  Op op = red.op;
-  parallel_for<detail::reduction_kernel<Name, Kernel>>(
-      launch, [=](nd_item<D> it) {
-        reducer<T, Op> mine(identity, op);
-        id<D> i = it.get_global_id();
-        if (i[D - 1] < r[D - 1]) {
-          if constexpr (std::is_invocable_v<const Kernel &, item<D>,
-                                            reducer<T, Op> &>)
-            k(item<D>(i, r), mine);
-          else
-            k(i, mine);
-        }
-        detail::store_partial(it, mine.value(), op, out);
-      });
-  detail::finish_reduction(red, out, count);
+  if constexpr (detail::takes_kernel_handler<Kernel, item<D>, T, Op> ||
+                detail::takes_kernel_handler<Kernel, id<D>, T, Op>) {
+    return detail::run_reductions<Name>(*this, r, k, std::make_tuple(red),
+                                        std::index_sequence<0>(),
+                                        make_kernel_handler());
+  } else {
+    // Launched as handler::parallel_for(range) launches, with the items past
+    // the range still taking part in the work-group's combine.
+    if (r.size() == 0)
+      return detail::finish_reduction(red, static_cast<const T *>(nullptr), 0);
+    const nd_range<D> launch = detail::basic_launch_range(r);
+    const size_t items = launch.get_local_range().size();
+    const size_t count = detail::partial_count<T, Op>(
+        launch.get_global_range().size() / items, items);
+    T *out = detail::reduction_partials<T>(count);
+    T identity = red.identity;
+    Op op = red.op;
+    parallel_for<detail::reduction_kernel<Name, Kernel>>(
+        launch, [=](nd_item<D> it) {
+          reducer<T, Op> mine(identity, op);
+          id<D> i = it.get_global_id();
+          if (i[D - 1] < r[D - 1]) {
+            if constexpr (std::is_invocable_v<const Kernel &, item<D>,
+                                              reducer<T, Op> &>)
+              k(item<D>(i, r), mine);
+            else
+              k(i, mine);
+          }
+          detail::store_partial(it, mine.value(), op, out);
+        });
+    detail::finish_reduction(red, out, count);
+  }
 }
 
 template <typename Name, typename Kernel, int D, typename T, typename Op>
 void handler::parallel_for(nd_range<D> r, reduction_spec<T, Op> red,
                            const Kernel &k) {
-  const size_t n = r.get_global_range().size();
-  const size_t count =
-      n ? detail::partial_count<T, Op>(n / r.get_local_range().size(),
-                                       r.get_local_range().size())
-        : 0;
-  T *out = detail::reduction_partials<T>(count ? count : 1);
-  T identity = red.identity;
-  Op op = red.op;
-  parallel_for<detail::reduction_kernel<Name, Kernel>>(r, [=](nd_item<D> it) {
-    reducer<T, Op> mine(identity, op);
-    k(it, mine);
-    detail::store_partial(it, mine.value(), op, out);
-  });
-  detail::finish_reduction(red, out, count);
+  if constexpr (detail::takes_kernel_handler<Kernel, nd_item<D>, T, Op>) {
+    detail::run_reductions<Name>(*this, r, k, std::make_tuple(red),
+                                 std::index_sequence<0>(),
+                                 make_kernel_handler());
+  } else {
+    const size_t n = r.get_global_range().size();
+    const size_t count =
+        n ? detail::partial_count<T, Op>(n / r.get_local_range().size(),
+                                         r.get_local_range().size())
+          : 0;
+    T *out = detail::reduction_partials<T>(count ? count : 1);
+    T identity = red.identity;
+    Op op = red.op;
+    parallel_for<detail::reduction_kernel<Name, Kernel>>(r, [=](nd_item<D> it) {
+      reducer<T, Op> mine(identity, op);
+      k(it, mine);
+      detail::store_partial(it, mine.value(), op, out);
+    });
+    detail::finish_reduction(red, out, count);
+  }
 }
 
 } // namespace sycl
