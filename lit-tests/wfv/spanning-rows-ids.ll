@@ -1,8 +1,9 @@
 ; A sub-group that spans rows of a 2D work-group needs each lane's row and
 ; column. x86 has no vector integer division, so the vectorizer divides the
-; sub-group's first linear id once (a scalar) and only the lanes' small
-; offsets per lane, in single precision, which is exact for ids of any
-; work-group the runtime accepts.
+; sub-group's first linear id once (a scalar, by a multiply with the range's
+; reciprocal: row-ids-reciprocal.ll) and only the lanes' small offsets per
+; lane, in single precision, which is exact for ids of any work-group the
+; runtime accepts.
 ; (Bodies for sub-groups of several whole rows are off: row-blocks-*.ll.)
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=16 -sublane-wfv-min-row-lanes=0 -S %s | FileCheck %s
 
@@ -10,8 +11,8 @@
 ; CHECK: br i1 %{{.*}}, label %{{.*}}, label %[[GENERAL:.*]]
 ; CHECK: [[GENERAL]]:
 ; CHECK-NOT: {{udiv|urem}} <16 x i64>
-; CHECK-DAG: %[[BASE_COLUMN:.*]] = urem i64 %sg.base{{.*}}, %local.range
-; CHECK-DAG: %[[BASE_ROW:.*]] = udiv i64 %sg.base{{.*}}, %local.range
+; CHECK-DAG: %[[BASE_ROW:.*]] = lshr i64 %{{.*}}, 40
+; CHECK-DAG: %[[BASE_COLUMN:.*]] = sub nuw nsw i64 %sg.base{{.*}}, %{{.*}}
 ; CHECK-DAG: %lid.quotient = fptoui <16 x float> %{{.*}} to <16 x i32>
 ; CHECK-DAG: %lid0 = add nuw nsw <16 x i64> %{{.*}}, %{{.*}}
 ; CHECK-DAG: %[[COLUMN:.*]] = sub nuw nsw <16 x i32> %{{.*}}, %{{.*}}

@@ -2,6 +2,8 @@
 
 #include "../workgroup/CBSLowering.h"
 
+#include "sublane/Passes/IdArithmetic.h"
+
 #define DEBUG_TYPE "sublane-wg-cbs"
 
 using namespace llvm;
@@ -35,9 +37,8 @@ void CBSLowering::buildLaneLoop(Region &R) {
       R.Ids[D] = Rest;
       break;
     }
-    R.Ids[D] = B.CreateURem(Rest, LocalRange[D],
-                            "r" + Twine(R.Id) + ".lid" + Twine(D));
-    Rest = B.CreateUDiv(Rest, LocalRange[D]);
+    std::tie(Rest, R.Ids[D]) = emitLocalIdDivRem(
+        B, Rest, LocalRange[D], "r" + Twine(R.Id) + ".lid" + Twine(D));
   }
   for (unsigned D = Dims; D < 3; ++D)
     R.Ids[D] = B.getInt64(0);

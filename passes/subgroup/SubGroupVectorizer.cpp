@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "SubGroupVectorizer.h"
+
+#include "sublane/Passes/IdArithmetic.h"
 #include "sublane/Passes/SyncPointCheck.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -484,8 +486,8 @@ Value *SubGroupVectorizer::getLaneLocalId(unsigned D, unsigned Lane) {
                      /*HasNUW=*/true, /*HasNSW=*/true);
 }
 
-Value *SubGroupVectorizer::getLaneScalar(Value *V, unsigned Lane,
-                                         bool &Exact, unsigned Depth) {
+Value *SubGroupVectorizer::getLaneScalar(Value *V, unsigned Lane, bool &Exact,
+                                         unsigned Depth) {
   if (!isVector(V))
     return getScalar(V);
   auto *I = cast<Instruction>(V);
@@ -643,8 +645,7 @@ void SubGroupVectorizer::emitIds() {
         break;
       }
       Value *R = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
-      FirstLaneIds[D] = B.CreateURem(Row, R);
-      Row = B.CreateUDiv(Row, R);
+      std::tie(Row, FirstLaneIds[D]) = emitLocalIdDivRem(B, Row, R, "row");
     }
     for (unsigned D = 0; D < Dims; ++D) {
       if (D + 2 < Dims) {
@@ -655,10 +656,10 @@ void SubGroupVectorizer::emitIds() {
       for (unsigned L = 0; L < S; ++L)
         Offsets.push_back(
             B.getInt64(D + 1 == Dims ? L % RowLength : L / RowLength));
-      LocalIds[D] = B.CreateAdd(splat(FirstLaneIds[D]),
-                                ConstantVector::get(Offsets),
-                                "lid" + Twine(D), /*HasNUW=*/true,
-                                /*HasNSW=*/true);
+      LocalIds[D] =
+          B.CreateAdd(splat(FirstLaneIds[D]), ConstantVector::get(Offsets),
+                      "lid" + Twine(D), /*HasNUW=*/true,
+                      /*HasNSW=*/true);
     }
     return;
   }
@@ -666,8 +667,8 @@ void SubGroupVectorizer::emitIds() {
     Value *Rest = Base;
     for (int D = Dims - 1; D > 0; --D) {
       Value *R = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
-      LocalIds[D] = B.CreateURem(Rest, R, "lid" + Twine(D));
-      Rest = B.CreateUDiv(Rest, R);
+      std::tie(Rest, LocalIds[D]) =
+          emitLocalIdDivRem(B, Rest, R, "lid" + Twine(D));
     }
     LocalIds[0] = Rest;
     LocalIds[Dims - 1] =
@@ -683,12 +684,14 @@ void SubGroupVectorizer::emitIds() {
   Value *RestOffset = getLaneIds(I32);
   for (int D = Dims - 1; D > 0; --D) {
     Value *R = B.CreateCall(Range, {B.getInt32(D)}, "local.range");
-    Value *BaseColumn = B.CreateTrunc(B.CreateURem(RestBase, R), I32);
+    auto [BaseRow, BaseRem] =
+        emitLocalIdDivRem(B, RestBase, R, "sg.base" + Twine(D));
+    Value *BaseColumn = B.CreateTrunc(BaseRem, I32);
     Value *Offset = B.CreateAdd(splat(BaseColumn), RestOffset, "",
                                 /*HasNUW=*/true, /*HasNSW=*/true);
     auto [Quotient, Remainder] = emitSmallDivRem(Offset, R);
     LocalIds[D] = B.CreateZExt(Remainder, getVectorType(I64), "lid" + Twine(D));
-    RestBase = B.CreateUDiv(RestBase, R);
+    RestBase = BaseRow;
     RestOffset = Quotient;
   }
   LocalIds[0] =
@@ -741,7 +744,8 @@ Value *SubGroupVectorizer::emitWithinRowCondition() {
   Value *Base = B.CreateMul(B.CreateZExt(SubGroupId, B.getInt64Ty()),
                             B.getInt64(S), "", /*HasNUW=*/true,
                             /*HasNSW=*/true);
-  Value *End = B.CreateAdd(B.CreateURem(Base, Row), B.getInt64(S));
+  Value *End = B.CreateAdd(emitLocalIdDivRem(B, Base, Row, "sg.base").second,
+                           B.getInt64(S));
   return B.CreateAnd(
       Full, B.CreateOr(RowsWhole, B.CreateICmpULE(End, Row), "sg.in.row"));
 }
@@ -763,10 +767,9 @@ Value *SubGroupVectorizer::emitRowBlockCondition(unsigned RowsSpanned) {
     // In 2D, rows of a work-group whose rows split evenly into blocks are
     // all full blocks; in 3D, blocks then also stay within a plane.
     Value *Before = B.CreateCall(Range, {B.getInt32(Dims - 2)}, "row.count");
-    Cond = B.CreateAnd(Cond, B.CreateICmpEQ(B.CreateURem(Before,
-                                                         B.getInt64(
-                                                             RowsSpanned)),
-                                            B.getInt64(0)));
+    Cond = B.CreateAnd(
+        Cond, B.CreateICmpEQ(B.CreateURem(Before, B.getInt64(RowsSpanned)),
+                             B.getInt64(0)));
   }
   if (!Sync)
     Cond = B.CreateAnd(Cond, B.CreateICmpEQ(Lanes, B.getInt32(S)));
@@ -813,7 +816,11 @@ BasicBlock *SubGroupVectorizer::emitBody() {
   LastBlock.clear();
   BlockMask.clear();
   KeptPhis.clear();
-  B.SetInsertPoint(NewEntry);
+  // Each copy computes its own ids where it starts: a sub-group that runs
+  // one copy must not pay for the ids of the others (nor, across a barrier,
+  // keep them in live-value slots).
+  BasicBlock *Start = BasicBlock::Create(C, "wfv.body", &K, OldBlocks.front());
+  B.SetInsertPoint(Start);
   createSlots();
   emitIds();
   for (BasicBlock *BB : P->Linearize ? ArrayRef<BasicBlock *>(P->Order)
@@ -826,7 +833,9 @@ BasicBlock *SubGroupVectorizer::emitBody() {
       emitTerminatorKept(BB);
   }
   finishPhis();
-  return FirstBlock[OldBlocks.front()];
+  B.SetInsertPoint(Start);
+  B.CreateBr(FirstBlock[OldBlocks.front()]);
+  return Start;
 }
 
 /// Whether all work-items of the group meet anywhere in the kernel: then
@@ -1222,8 +1231,7 @@ void SubGroupVectorizer::run() {
   // The conditions, computed in the entry, are tested in order.
   SmallVector<BasicBlock *> Tests{NewEntry};
   for (unsigned I = 1; I < Choices.size(); ++I)
-    Tests.push_back(
-        BasicBlock::Create(C, "wfv.choose", &K, OldBlocks.front()));
+    Tests.push_back(BasicBlock::Create(C, "wfv.choose", &K, OldBlocks.front()));
   for (auto [I, Test] : enumerate(Tests)) {
     B.SetInsertPoint(Test);
     B.CreateCondBr(Choices[I].first, Bodies[I],

@@ -138,6 +138,11 @@ struct BodyPlan {
   DenseMap<const Loop *, BasicBlock *> AfterLoop;
 };
 
+/// Masked loads and gathers read for one lane only, directly or through
+/// blends, become one scalar load of that lane (VectorMemory.cpp). Run on a
+/// vectorized body once InstCombine has folded its blends into the loads.
+bool scalarizeLaneReads(Function &K);
+
 class SubGroupVectorizer {
 public:
   /// \p KernelName: how run-time reports name the kernel.

@@ -19,7 +19,9 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/LowerAtomic.h"
 
@@ -38,6 +40,9 @@ STATISTIC(NumNarrowOffsets, "Number of gathers/scatters with a scalar base "
 STATISTIC(NumReplicatedAccesses, "Number of accesses replicated per lane");
 STATISTIC(NumPlainLocalAtomics, "Number of atomics on local memory made "
                                 "plain reads and writes per lane");
+STATISTIC(NumScalarizedLaneReads,
+          "Number of masked loads and gathers read for one lane only, made "
+          "one scalar load of that lane");
 STATISTIC(NumCombinedAtomics,
           "Number of atomics on one address combined into one per sub-group");
 
@@ -529,6 +534,108 @@ void SubGroupVectorizer::widenAlloca(AllocaInst &AI) {
   Value *Ptrs = B.CreateGEP(Ty, Copies, getLaneIds(B.getInt64Ty()));
   PrivateCopySize[&AI] = Size;
   setVector(AI, Ptrs);
+}
+
+/// A masked load or gather whose only reader takes one lane (the value a
+/// uniform-address store keeps, a lane's operand of a replicated call),
+/// directly or through blends, becomes one scalar load of that lane under
+/// the lane's mask bit. A halo
+/// element that one lane of a row loads would otherwise load the whole
+/// vector, masked, and go through the stack to pick the lane.
+bool scalarizeLaneReads(Function &K) {
+  const DataLayout &DL = K.getDataLayout();
+  bool Changed = false;
+  SmallVector<ExtractElementInst *> Worklist, Reads;
+  for (BasicBlock &BB : K)
+    for (Instruction &I : BB)
+      if (auto *EE = dyn_cast<ExtractElementInst>(&I))
+        Worklist.push_back(EE);
+  // A lane of a blend is the blend of that lane's operands: a load that
+  // only some lanes run (a bounds check around it) reaches the store
+  // through one.
+  while (!Worklist.empty()) {
+    ExtractElementInst *EE = Worklist.pop_back_val();
+    auto *V = dyn_cast<Instruction>(EE->getVectorOperand());
+    if (!V || !V->hasOneUse())
+      continue;
+    if (auto *II = dyn_cast<IntrinsicInst>(V);
+        II && (II->getIntrinsicID() == Intrinsic::masked_load ||
+               II->getIntrinsicID() == Intrinsic::masked_gather)) {
+      Reads.push_back(EE);
+      continue;
+    }
+    // Through blends only: a lane of other arithmetic is as cheap to take
+    // from its vector.
+    if (!isa<SelectInst>(V))
+      continue;
+    IRBuilder<> IB(EE);
+    Value *Lane = EE->getIndexOperand();
+    Instruction *Scalar = V->clone();
+    Scalar->mutateType(EE->getType());
+    SmallVector<ExtractElementInst *, 3> Parts;
+    for (Use &Op : Scalar->operands()) {
+      if (!Op->getType()->isVectorTy())
+        continue; // a select's scalar condition
+      Value *Part = IB.CreateExtractElement(Op.get(), Lane);
+      Op.set(Part);
+      if (auto *PartEE = dyn_cast<ExtractElementInst>(Part))
+        Parts.push_back(PartEE);
+    }
+    IB.Insert(Scalar, EE->getName());
+    EE->replaceAllUsesWith(Scalar);
+    EE->eraseFromParent();
+    V->eraseFromParent();
+    Changed = true;
+    append_range(Worklist, Parts);
+  }
+  for (ExtractElementInst *EE : Reads) {
+    auto *Access = cast<IntrinsicInst>(EE->getVectorOperand());
+    // masked.load(ptr, align, mask, passthru) and
+    // masked.gather(ptrs, align, mask, passthru) alike.
+    Value *Lane = EE->getIndexOperand();
+    Type *ElemTy = EE->getType();
+    Align Alignment(
+        cast<ConstantInt>(Access->getArgOperand(1))->getZExtValue());
+    IRBuilder<> IB(EE);
+    Value *Ptr = Access->getIntrinsicID() == Intrinsic::masked_load
+                     ? IB.CreateGEP(ElemTy, Access->getArgOperand(0), Lane)
+                     : IB.CreateExtractElement(Access->getArgOperand(0), Lane);
+    Alignment = commonAlignment(Alignment, DL.getTypeStoreSize(ElemTy));
+    Value *Active = IB.CreateExtractElement(Access->getArgOperand(2), Lane);
+    Value *PassThru = Access->getArgOperand(3);
+    Value *Inactive = nullptr;
+    if (auto *C = dyn_cast<Constant>(PassThru))
+      Inactive =
+          isa<UndefValue>(C) ? C->getAggregateElement(0u) : C->getSplatValue();
+    if (!Inactive)
+      Inactive = IB.CreateExtractElement(PassThru, Lane);
+    auto Load = [&](Instruction *Before) {
+      IB.SetInsertPoint(Before);
+      LoadInst *L = IB.CreateAlignedLoad(ElemTy, Ptr, Alignment);
+      L->setAAMetadata(Access->getAAMetadata());
+      return L;
+    };
+    Value *Result;
+    if (auto *CA = dyn_cast<ConstantInt>(Active)) {
+      Result = CA->isOne() ? Load(EE) : Inactive;
+    } else {
+      BasicBlock *Head = EE->getParent();
+      Instruction *ThenTerm =
+          SplitBlockAndInsertIfThen(Active, EE->getIterator(), false);
+      LoadInst *L = Load(ThenTerm);
+      IB.SetInsertPoint(EE->getParent(), EE->getParent()->begin());
+      PHINode *Phi = IB.CreatePHI(ElemTy, 2, EE->getName());
+      Phi->addIncoming(L, ThenTerm->getParent());
+      Phi->addIncoming(Inactive, Head);
+      Result = Phi;
+    }
+    EE->replaceAllUsesWith(Result);
+    EE->eraseFromParent();
+    Access->eraseFromParent();
+    ++NumScalarizedLaneReads;
+    Changed = true;
+  }
+  return Changed;
 }
 
 } // namespace wfv

@@ -172,16 +172,22 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
     RowBlocks += (RowBlocks.empty() ? "" : ", ") + utostr(Plan.RowsSpanned);
   V.run();
   FAM.invalidate(*SG, PreservedAnalyses::none());
-  std::string Broken;
-  raw_string_ostream OS(Broken);
-  if (verifyFunction(*SG, &OS)) {
+  // Never a miscompile: invalid IR from the vectorizer is reported, and the
+  // kernel is left unlowered.
+  auto ReportIfBroken = [&] {
+    std::string Broken;
+    raw_string_ostream OS(Broken);
+    if (!verifyFunction(*SG, &OS))
+      return false;
     reportKernelError(K, "internal error: the vectorizer produced invalid IR; "
                          "please report this kernel: " +
                              Twine(OS.str()));
     SG->eraseFromParent();
     K.removeFnAttr(attr::Kernel);
     return true;
-  }
+  };
+  if (ReportIfBroken())
+    return true;
   // Masks and blends come out of their slots as phis of constants and
   // selects on known masks. Folded now, work-group CBS does not keep them per
   // sub-group across barriers. (No CFG changes: the copies' barriers must
@@ -189,6 +195,11 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   FunctionPassManager Fold;
   Fold.addPass(InstCombinePass());
   Fold.run(*SG, FAM);
+  if (wfv::scalarizeLaneReads(*SG)) {
+    FAM.invalidate(*SG, PreservedAnalyses::none());
+    if (ReportIfBroken())
+      return true;
+  }
   // A sub-group of 16 floats is one AVX-512 register: let the backend use
   // them as such (it would otherwise split 512-bit vectors in two where the
   // target prefers 256-bit ones), also for the vectors it passes to vector

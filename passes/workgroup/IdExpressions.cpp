@@ -15,8 +15,10 @@ namespace sublane {
 namespace cbs {
 
 /// The number of instructions an id expression may have and still be
-/// recomputed at each use rather than kept per work-item.
-static constexpr unsigned MaxRematerializedSize = 12;
+/// recomputed at each use rather than kept per work-item (a sub-group's
+/// lane ids along a row, divided by the row length through its reciprocal,
+/// take ten).
+static constexpr unsigned MaxRematerializedSize = 16;
 
 /// Whether I computes a value from work-item ids and values uniform in the
 /// work-group alone, with pure instructions, in at most MaxRematerializedSize

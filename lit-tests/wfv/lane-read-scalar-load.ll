@@ -1,0 +1,37 @@
+; One lane of a sub-group loads an element that a store to one address keeps
+; (a halo element, a leader's read). The masked vector load that would load
+; the whole vector and pick the lane through the stack becomes one scalar
+; load of that lane, under its mask bit.
+; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s | FileCheck %s
+
+; CHECK-LABEL: define internal void @k.sg(
+; CHECK-NOT: call {{.*}} @llvm.masked.load
+; CHECK: %[[BIT:.*]] = extractelement <8 x i1> %{{.*}}, i32 %[[LANE:.*]]
+; CHECK-NEXT: br i1 %[[BIT]], label %[[LOAD:.*]], label %[[JOIN:.*]]
+; CHECK: [[LOAD]]:
+; CHECK: %[[VALUE:.*]] = load float, ptr %{{.*}}, align 4
+; CHECK: [[JOIN]]:
+; CHECK-NEXT: %[[KEPT:.*]] = phi float [ %[[VALUE]], %[[LOAD]] ]
+; CHECK-NEXT: store float %[[KEPT]], ptr %out, align 4
+; CHECK-NOT: call {{.*}} @llvm.masked.load
+; CHECK: declare
+
+define void @k(ptr %args) #0 {
+  %x = call i64 @__sublane_local_id(i32 0)
+  %leader = icmp eq i64 %x, 3
+  br i1 %leader, label %then, label %end
+
+then:
+  %p = getelementptr float, ptr %args, i64 %x
+  %v = load float, ptr %p, align 4
+  %out = getelementptr i8, ptr %args, i64 4096
+  store float %v, ptr %out, align 4
+  br label %end
+
+end:
+  ret void
+}
+
+declare i64 @__sublane_local_id(i32) nounwind memory(none)
+
+attributes #0 = { "sublane-kernel" "sublane-dims"="1" }
