@@ -88,6 +88,8 @@ template <int D> struct array_base {
 
 template <int D = 1> class range : public detail::array_base<D> {
 public:
+  static constexpr int dimensions = D;
+
   constexpr range() = default;
   template <int N = D, typename = std::enable_if_t<N == 1>>
   constexpr range(size_t r0) {
@@ -232,6 +234,8 @@ template <int D = 1>
 class id : public detail::array_base<D>,
            public detail::scalar_conversion<id<D>, D> {
 public:
+  static constexpr int dimensions = D;
+
   constexpr id() = default;
   template <int N = D, typename = std::enable_if_t<N == 1>>
   constexpr id(size_t i0) {
@@ -295,6 +299,8 @@ SUBLANE_ARITH_OPS(id)
 
 template <int D = 1> class nd_range {
 public:
+  static constexpr int dimensions = D;
+
   nd_range(range<D> global, range<D> local) : global_(global), local_(local) {}
   range<D> get_global_range() const { return global_; }
   range<D> get_local_range() const { return local_; }
@@ -761,6 +767,8 @@ template <int D> class item;
 /// in the work-group's physical range.
 template <int D = 1> class h_item {
 public:
+  static constexpr int dimensions = D;
+
   h_item(id<D> global, range<D> global_range, id<D> logical,
          range<D> logical_range, id<D> physical, range<D> physical_range)
       : global_(global), global_range_(global_range), logical_(logical),
@@ -940,6 +948,8 @@ public:
 /// A work-item of a basic parallel_for over a range (no work-groups).
 template <int D = 1> class item : public detail::scalar_conversion<item<D>, D> {
 public:
+  static constexpr int dimensions = D;
+
   item(id<D> i, range<D> r, id<D> offset = id<D>())
       : id_(i), range_(r), offset_(offset) {}
   id<D> get_id() const { return id_; }
@@ -1303,19 +1313,13 @@ public:
   void parallel_for(range<D> r, const Kernel &k) {
     if (r.size() == 0)
       return;
-    if constexpr (std::is_invocable_v<const Kernel &, item<D>,
-                                      kernel_handler>) {
-      kernel_handler kh = make_kernel_handler();
-      parallel_for<Name>(r, [=](item<D> it) { k(it, kh); });
-      return;
-    } else if constexpr (std::is_invocable_v<const Kernel &, id<D>,
-                                             kernel_handler>) {
-      kernel_handler kh = make_kernel_handler();
-      parallel_for<Name>(r, [=](id<D> i) { k(i, kh); });
-      return;
-    } else {
+    if constexpr (std::is_invocable_v<const Kernel &, item<D>, kernel_handler>)
+      parallel_for_basic<Name>(r, bind_kernel_handler<item<D>>(k));
+    else if constexpr (std::is_invocable_v<const Kernel &, id<D>,
+                                           kernel_handler>)
+      parallel_for_basic<Name>(r, bind_kernel_handler<id<D>>(k));
+    else
       parallel_for_basic<Name>(r, k);
-    }
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel>
   void parallel_for(size_t n, const Kernel &k) {
@@ -1370,9 +1374,9 @@ public:
   template <typename Name = detail::unnamed_kernel, typename Kernel>
   void single_task(const Kernel &k) {
     if constexpr (std::is_invocable_v<const Kernel &, kernel_handler>) {
-      kernel_handler kh = make_kernel_handler();
       parallel_for<detail::range_kernel<Name, Kernel>>(
-          nd_range<1>(1, 1), [=](nd_item<1>) { k(kh); });
+          nd_range<1>(1, 1),
+          [bound = bind_kernel_handler<>(k)](nd_item<1>) { bound(); });
     } else {
       parallel_for<detail::range_kernel<Name, Kernel>>(
           nd_range<1>(1, 1), [=](nd_item<1>) { k(); });
@@ -1385,12 +1389,10 @@ public:
                     ext::oneapi::experimental::properties<Props...> props,
                     const Kernel &k) {
     if constexpr (std::is_invocable_v<const Kernel &, nd_item<D>,
-                                      kernel_handler>) {
-      kernel_handler kh = make_kernel_handler();
-      parallel_for<Name>(r, props, [=](nd_item<D> it) { k(it, kh); });
-    } else {
+                                      kernel_handler>)
+      launch_nd_range<Name, Props...>(r, bind_kernel_handler<nd_item<D>>(k));
+    else
       launch_nd_range<Name, Props...>(r, k);
-    }
   }
 
   /// Specialization constants (SYCL 2020 4.9.4.2.5): the values kernels of
@@ -1439,6 +1441,13 @@ private:
     for (auto &[key, bytes] : spec_values_)
       spec_entries_.push_back({key, bytes.data()});
     return kernel_handler(spec_entries_.data(), spec_entries_.size());
+  }
+
+  /// \p k, which takes a kernel_handler after \p Args, as a kernel taking
+  /// \p Args alone: the command group's kernel_handler goes last.
+  template <typename... Args, typename Kernel>
+  auto bind_kernel_handler(const Kernel &k) {
+    return [k, kh = make_kernel_handler()](Args... args) { k(args..., kh); };
   }
 
 public:

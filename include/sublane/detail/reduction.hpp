@@ -191,14 +191,6 @@ void finish_reduction(const reduction_spec<T, Op> &red, const T *partials,
   *red.ptr = red.init_to_identity ? acc : red.op(*red.ptr, acc);
 }
 
-template <typename Range> struct range_dimensions;
-template <int D> struct range_dimensions<range<D>> {
-  static constexpr int value = D;
-};
-template <int D> struct range_dimensions<nd_range<D>> {
-  static constexpr int value = D;
-};
-
 /// The work-items' own reducers of several reductions.
 template <typename... Specs>
 using reducers_t = std::tuple<
@@ -213,7 +205,7 @@ void run_reductions(handler &h, Range r, const Kernel &k,
                     std::tuple<Specs...> specs, std::index_sequence<I...>,
                     kernel_handler kh) {
   using reducers = reducers_t<Specs...>;
-  constexpr int D = range_dimensions<Range>::value;
+  constexpr int D = Range::dimensions;
   // A kernel that reads specialization constants takes a kernel_handler
   // after its reducers.
   constexpr bool WithHandler =
@@ -286,10 +278,6 @@ void split_reductions(handler &h, Range r, const Args &args,
                        std::index_sequence<I...>(), kh);
 }
 
-template <typename Kernel, typename First, typename T, typename Op>
-inline constexpr bool takes_kernel_handler =
-    std::is_invocable_v<const Kernel &, First, reducer<T, Op> &,
-                        kernel_handler>;
 } // namespace detail
 
 template <typename Name, typename Range, typename T, typename Op,
@@ -309,63 +297,15 @@ void handler::parallel_for(Range r, reduction_spec<T, Op> red,
 template <typename Name, typename Kernel, int D, typename T, typename Op>
 void handler::parallel_for(range<D> r, reduction_spec<T, Op> red,
                            const Kernel &k) {
-  if constexpr (detail::takes_kernel_handler<Kernel, item<D>, T, Op> ||
-                detail::takes_kernel_handler<Kernel, id<D>, T, Op>) {
-    return detail::run_reductions<Name>(*this, r, k, std::make_tuple(red),
-                                        std::index_sequence<0>(),
-                                        make_kernel_handler());
-  } else {
-    // Launched as handler::parallel_for(range) launches, with the items past
-    // the range still taking part in the work-group's combine.
-    if (r.size() == 0)
-      return detail::finish_reduction(red, static_cast<const T *>(nullptr), 0);
-    const nd_range<D> launch = detail::basic_launch_range(r);
-    const size_t items = launch.get_local_range().size();
-    const size_t count = detail::partial_count<T, Op>(
-        launch.get_global_range().size() / items, items);
-    T *out = detail::reduction_partials<T>(count);
-    T identity = red.identity;
-    Op op = red.op;
-    parallel_for<detail::reduction_kernel<Name, Kernel>>(
-        launch, [=](nd_item<D> it) {
-          reducer<T, Op> mine(identity, op);
-          id<D> i = it.get_global_id();
-          if (i[D - 1] < r[D - 1]) {
-            if constexpr (std::is_invocable_v<const Kernel &, item<D>,
-                                              reducer<T, Op> &>)
-              k(item<D>(i, r), mine);
-            else
-              k(i, mine);
-          }
-          detail::store_partial(it, mine.value(), op, out);
-        });
-    detail::finish_reduction(red, out, count);
-  }
+  detail::run_reductions<Name>(*this, r, k, std::make_tuple(red),
+                               std::index_sequence<0>(), make_kernel_handler());
 }
 
 template <typename Name, typename Kernel, int D, typename T, typename Op>
 void handler::parallel_for(nd_range<D> r, reduction_spec<T, Op> red,
                            const Kernel &k) {
-  if constexpr (detail::takes_kernel_handler<Kernel, nd_item<D>, T, Op>) {
-    detail::run_reductions<Name>(*this, r, k, std::make_tuple(red),
-                                 std::index_sequence<0>(),
-                                 make_kernel_handler());
-  } else {
-    const size_t n = r.get_global_range().size();
-    const size_t count =
-        n ? detail::partial_count<T, Op>(n / r.get_local_range().size(),
-                                         r.get_local_range().size())
-          : 0;
-    T *out = detail::reduction_partials<T>(count ? count : 1);
-    T identity = red.identity;
-    Op op = red.op;
-    parallel_for<detail::reduction_kernel<Name, Kernel>>(r, [=](nd_item<D> it) {
-      reducer<T, Op> mine(identity, op);
-      k(it, mine);
-      detail::store_partial(it, mine.value(), op, out);
-    });
-    detail::finish_reduction(red, out, count);
-  }
+  detail::run_reductions<Name>(*this, r, k, std::make_tuple(red),
+                               std::index_sequence<0>(), make_kernel_handler());
 }
 
 } // namespace sycl
