@@ -616,9 +616,9 @@ void SubGroupVectorizer::emitEntry() {
   EntryMask = B.CreateICmpULT(getLaneIds(I32), splat(Lanes), "entry.mask");
 }
 
-/// The local ids of the lanes, at the end of the new entry, for the plan
-/// being emitted: vectors in general, and within a row scalars but in the
-/// last dimension.
+/// The local ids of the lanes, at the start of the copy for the plan being
+/// emitted: vectors in general, and within a row scalars but in the last
+/// dimension.
 void SubGroupVectorizer::emitIds() {
   Type *I64 = B.getInt64Ty();
   FunctionCallee Range = M.getOrInsertFunction(
@@ -777,7 +777,8 @@ Value *SubGroupVectorizer::emitRowBlockCondition(unsigned RowsSpanned) {
 }
 
 /// Linearized: a mask slot per block (the entry's holding the entry mask)
-/// and a slot per phi, set up at the end of the new entry.
+/// and a slot per phi, allocated in the new entry and set up at the start
+/// of the copy.
 void SubGroupVectorizer::createSlots() {
   MaskSlot.clear();
   PhiSlot.clear();
