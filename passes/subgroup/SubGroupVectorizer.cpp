@@ -1129,10 +1129,14 @@ void SubGroupVectorizer::widenGeneric(Instruction &I) {
     if (auto *NI = dyn_cast<Instruction>(New))
       NI->copyIRFlags(CI);
   } else if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
-    New = B.CreateCmp(Cmp->getPredicate(), getVector(Cmp->getOperand(0)),
-                      getVector(Cmp->getOperand(1)));
-    if (auto *NI = dyn_cast<Instruction>(New))
-      NI->copyIRFlags(Cmp);
+    if (auto *IC = dyn_cast<ICmpInst>(Cmp))
+      New = emitOffsetCompare(*IC);
+    if (!New) {
+      New = B.CreateCmp(Cmp->getPredicate(), getVector(Cmp->getOperand(0)),
+                        getVector(Cmp->getOperand(1)));
+      if (auto *NI = dyn_cast<Instruction>(New))
+        NI->copyIRFlags(Cmp);
+    }
   } else if (auto *Sel = dyn_cast<SelectInst>(&I)) {
     Value *Cond = Sel->getCondition();
     Type *WideTy = getVectorType(Sel->getType());

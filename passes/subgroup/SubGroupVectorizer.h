@@ -12,6 +12,8 @@
 //   WFVLegality.cpp        what cannot be vectorized (the fallback's reasons)
 //   SubGroupVectorizer.cpp block order, masks, linearization, phis, the
 //                          generic widening of arithmetic
+//   VectorCompares.cpp     compares of lane-affine values against uniform
+//                          ones, done on the lanes' offsets
 //   VectorElements.cpp     values that are vectors in each lane (sycl::vec,
 //                          <2 x float> pairs): layout and element operations
 //   ElementMajorPrivates.cpp  private arrays laid out for the sub-group,
@@ -233,6 +235,12 @@ private:
   /// Runs \p Body only if \p Cond (a scalar i1) holds; returns its result,
   /// poison where it did not run.
   Value *emitGuarded(Value *Cond, Type *ResultTy, function_ref<Value *()> Body);
+
+  // VectorCompares.cpp.
+  /// \p Cmp of a value affine in the lane (in each row, for sub-groups of
+  /// whole rows) and a uniform one, as a compare of the lanes' offsets from
+  /// the base; null where it does not apply.
+  Value *emitOffsetCompare(ICmpInst &Cmp);
 
   // VectorElements.cpp. Lanes' <N x T> values live in one <N*S x T> vector,
   // element-major (element e of lane l at e*S + l).

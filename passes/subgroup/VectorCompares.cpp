@@ -1,0 +1,90 @@
+//===- VectorCompares.cpp - Compares of lane-affine values ----------------===//
+//
+// A compare of a value that is affine in the lane against a uniform value,
+// the bounds check `x < n` on a global id, asks which of the lanes' offsets
+// from a base (0, k, 2k, ... for a stride k) the predicate accepts once the
+// base is added. That is decided once per sub-group (per row, for sub-groups
+// of whole rows) in scalars, and the lanes compare their offsets, constants,
+// in the narrowest integer type that holds them (emitLaneOffsetCompare): a
+// bounds check on 64-bit ids at 32 lanes becomes one compare of bytes, where
+// it was eight compares of 64-bit integers and the packing of their results
+// on AVX2, and the vector of 64-bit ids is often no longer needed at all.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SubGroupVectorizer.h"
+
+#include "sublane/Passes/IdArithmetic.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/CommandLine.h"
+
+#define DEBUG_TYPE "sublane-wfv"
+
+using namespace llvm;
+
+STATISTIC(NumOffsetCompares,
+          "Number of compares of lane-affine values done on lane offsets");
+
+static cl::opt<bool> CompareOffsets(
+    "sublane-compare-offsets", cl::init(true),
+    cl::desc("Compare values affine in the lane against uniform ones as the "
+             "lanes' offsets, in the narrowest integer type that holds them"));
+
+static cl::opt<unsigned> OffsetCompareRegisters(
+    "sublane-offset-compare-registers", cl::init(4),
+    cl::desc("Compare on the lanes' offsets only where the values compared "
+             "fill more than this many vector registers of the target (a "
+             "value the same in each row is always compared once per row)"));
+
+namespace sublane {
+namespace wfv {
+
+Value *SubGroupVectorizer::emitOffsetCompare(ICmpInst &Cmp) {
+  if (!CompareOffsets)
+    return nullptr;
+  Value *X = Cmp.getOperand(0), *Bound = Cmp.getOperand(1);
+  CmpInst::Predicate Pred = Cmp.getPredicate();
+  if (!isVector(X)) {
+    std::swap(X, Bound);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  auto *Ty = dyn_cast<IntegerType>(X->getType());
+  if (!Ty || Ty->getBitWidth() < 8 || !isVector(X) || isVector(Bound))
+    return nullptr;
+
+  // Sub-groups of whole rows: the lanes of each row are affine in the id,
+  // each row from its own base (the same in every lane where uniform).
+  unsigned Rows = std::max(P->RowsSpanned, 1u);
+  Shape XS = (P->RowsSpanned ? P->RowShapes : P->Shapes)->getShape(X);
+  if (!XS.isAffine() && !(P->RowsSpanned && XS.isUniform()))
+    return nullptr;
+  // The offsets' limits cost a dozen scalar instructions: a compare of a few
+  // registers of lanes is cheaper as it is.
+  int64_t Stride = XS.isAffine() ? XS.Stride : 0;
+  // x86-64 without target features has SSE2's 128-bit registers.
+  uint64_t RegisterBits = 32 * std::max(getNativeSubGroupSize(K), 4u);
+  if (Stride != 0 &&
+      uint64_t(S) * Ty->getBitWidth() <= OffsetCompareRegisters * RegisterBits)
+    return nullptr;
+  bool Exact = true;
+  SmallVector<Value *, 4> Bases;
+  for (unsigned Row = 0; Row < Rows; ++Row)
+    Bases.push_back(getLaneScalar(X, Row * (S / Rows), Exact));
+  // A base made of ids and uniform values holds for any lane; one that a lane
+  // computed needs that lane to have run. Values affine across the whole
+  // sub-group are arithmetic on ids and scalars, which every lane computes.
+  auto *CM = dyn_cast<Constant>(Mask);
+  if (P->RowsSpanned && !Exact && !(CM && CM->isAllOnesValue()))
+    return nullptr;
+  Value *New = emitLaneOffsetCompare(
+      B, Pred, Bases, XS.isAffine() ? XS.Stride : 0, getScalar(Bound), S);
+  if (New) {
+    ++NumOffsetCompares;
+    New->setName(Cmp.getName());
+  }
+  return New;
+}
+
+} // namespace wfv
+} // namespace sublane
