@@ -28,13 +28,9 @@ struct Builder {
   IRBuilder<> B{BasicBlock::Create(Ctx, "entry", F)};
 };
 
-/// The quotient and remainder emitLocalIdDivRem computes for constants,
-/// with what IRBuilder leaves unfolded (the intrinsic) folded afterwards;
-/// none if they do not fold to constants.
-std::optional<std::pair<uint64_t, uint64_t>> divide(IRBuilder<> &B, uint64_t N,
-                                                    uint64_t R) {
-  auto [Q, Rem] = emitLocalIdDivRem(B, B.getInt64(N), B.getInt64(R));
-  WeakTrackingVH QH(Q), RemH(Rem);
+/// Folds what \p B emitted into its block; the folded \p V, or null.
+Constant *foldAll(IRBuilder<> &B, Value *V) {
+  WeakTrackingVH Handle(V);
   BasicBlock *BB = B.GetInsertBlock();
   const DataLayout &DL = BB->getModule()->getDataLayout();
   for (Instruction &I : make_early_inc_range(*BB))
@@ -42,7 +38,17 @@ std::optional<std::pair<uint64_t, uint64_t>> divide(IRBuilder<> &B, uint64_t N,
       I.replaceAllUsesWith(C);
       I.eraseFromParent();
     }
-  auto *QC = dyn_cast_or_null<ConstantInt>(QH);
+  return dyn_cast_or_null<Constant>(Handle);
+}
+
+/// The quotient and remainder emitLocalIdDivRem computes for constants,
+/// with what IRBuilder leaves unfolded (the intrinsic) folded afterwards;
+/// none if they do not fold to constants.
+std::optional<std::pair<uint64_t, uint64_t>> divide(IRBuilder<> &B, uint64_t N,
+                                                    uint64_t R) {
+  auto [Q, Rem] = emitLocalIdDivRem(B, B.getInt64(N), B.getInt64(R));
+  WeakTrackingVH RemH(Rem);
+  auto *QC = dyn_cast_or_null<ConstantInt>(foldAll(B, Q));
   auto *RC = dyn_cast_or_null<ConstantInt>(RemH);
   if (!QC || !RC)
     return std::nullopt;
@@ -87,19 +93,6 @@ TEST(IdArithmeticTest, ExactForEveryIdOfCommonRanges) {
         ++Wrong;
     EXPECT_EQ(Wrong, 0u) << "range " << R;
   }
-}
-
-/// Folds what \p B emitted into its block; the folded \p V, or null.
-Constant *foldAll(IRBuilder<> &B, Value *V) {
-  WeakTrackingVH Handle(V);
-  BasicBlock *BB = B.GetInsertBlock();
-  const DataLayout &DL = BB->getModule()->getDataLayout();
-  for (Instruction &I : make_early_inc_range(*BB))
-    if (Constant *C = ConstantFoldInstruction(&I, DL)) {
-      I.replaceAllUsesWith(C);
-      I.eraseFromParent();
-    }
-  return dyn_cast_or_null<Constant>(Handle);
 }
 
 /// Checks emitLaneOffsetCompare against each lane's own compare, for lanes
