@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "sublane-wfv"
 
@@ -77,11 +78,14 @@ Value *SubGroupVectorizer::emitOffsetCompare(ICmpInst &Cmp) {
   auto *CM = dyn_cast<Constant>(Mask);
   if (P->RowsSpanned && !Exact && !(CM && CM->isAllOnesValue()))
     return nullptr;
-  Value *New = emitLaneOffsetCompare(
-      B, Pred, Bases, XS.isAffine() ? XS.Stride : 0, getScalar(Bound), S);
+  Value *New =
+      emitLaneOffsetCompare(B, Pred, Bases, Stride, getScalar(Bound), S);
   if (New) {
     ++NumOffsetCompares;
     New->setName(Cmp.getName());
+    LLVM_DEBUG(dbgs() << "sublane-wfv: on lane offsets (stride " << Stride
+                      << ", " << Rows << " row(s) of " << S / Rows
+                      << "): " << Cmp << "\n");
   }
   return New;
 }
