@@ -31,6 +31,7 @@ BuiltinKind getBuiltinKind(const Function *F) {
       .Case("__sublane_group_range", BuiltinKind::GroupRange)
       .Case("__sublane_local_linear_id", BuiltinKind::LocalLinearId)
       .Case("__sublane_local_mem", BuiltinKind::LocalMem)
+      .Case("__sublane_group_local_alloc", BuiltinKind::GroupLocalAlloc)
       .Case("__sublane_sg_local_id", BuiltinKind::SubGroupLocalId)
       .Case("__sublane_sg_id", BuiltinKind::SubGroupId)
       .Case("__sublane_sg_size", BuiltinKind::SubGroupSize)
@@ -224,6 +225,17 @@ bool isBarrierBuiltin(BuiltinKind K) {
          K == BuiltinKind::SubGroupBarrier;
 }
 
+std::optional<GroupLocalBlock> getGroupLocalBlock(const CallBase &Alloc) {
+  auto *Bytes = dyn_cast<ConstantInt>(Alloc.getArgOperand(0));
+  auto *Alignment = dyn_cast<ConstantInt>(Alloc.getArgOperand(1));
+  if (!Bytes || !Alignment || Bytes->getZExtValue() > MaxGroupLocalBytes ||
+      !isPowerOf2_64(Alignment->getZExtValue()) ||
+      Alignment->getZExtValue() > MaxGroupLocalAlign)
+    return std::nullopt;
+  return GroupLocalBlock{Bytes->getZExtValue(),
+                         Align(Alignment->getZExtValue())};
+}
+
 bool isBuiltinName(StringRef Name) { return Name.starts_with("__sublane_"); }
 
 FunctionType *getBuiltinType(BuiltinKind K, LLVMContext &C) {
@@ -242,6 +254,8 @@ FunctionType *getBuiltinType(BuiltinKind K, LLVMContext &C) {
     return FunctionType::get(I64, false);
   case BuiltinKind::LocalMem:
     return FunctionType::get(PointerType::getUnqual(C), false);
+  case BuiltinKind::GroupLocalAlloc:
+    return FunctionType::get(PointerType::getUnqual(C), {I64, I64}, false);
   case BuiltinKind::SubGroupLocalId:
   case BuiltinKind::SubGroupId:
   case BuiltinKind::SubGroupSize:

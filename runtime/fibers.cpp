@@ -25,6 +25,7 @@
 #include <cstring>
 #include <exception>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -152,6 +153,10 @@ struct Group {
   uint64_t GroupId[3] = {0, 0, 0}, GroupRange[3] = {1, 1, 1};
   uint64_t LocalRange[3] = {1, 1, 1}, Size = 1;
   void *LocalMem = nullptr;
+  /// Group local memory by call site (the return address of
+  /// __sublane_group_local_alloc): kept from one work-group to the next, as
+  /// the compiled kernels keep theirs.
+  std::map<const void *, std::unique_ptr<char[]>> GroupLocal;
   std::vector<Item> Items;
   Sync WorkGroupSync;
   std::vector<Sync> SubGroupSyncs;
@@ -745,6 +750,17 @@ uint32_t __sublane_sg_count(void) noexcept {
   me("__sublane_sg_count");
   return CurrentGroup->NumSubGroups;
 }
+__attribute__((noinline)) void *
+__sublane_group_local_alloc(uint64_t Bytes, uint64_t Align) noexcept {
+  me("__sublane_group_local_alloc");
+  std::unique_ptr<char[]> &Block =
+      CurrentGroup->GroupLocal[__builtin_return_address(0)];
+  if (!Block)
+    Block.reset(new char[Bytes + Align]);
+  auto Start = reinterpret_cast<uintptr_t>(Block.get());
+  return reinterpret_cast<void *>((Start + Align - 1) & ~uintptr_t(Align - 1));
+}
+
 void __sublane_wg_barrier(void) noexcept {
   arrive(Scope::WorkGroup, Kind::Barrier, Op::None, Elem::None, 0, 0);
 }

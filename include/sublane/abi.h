@@ -115,6 +115,13 @@ SUBLANE_BUILTIN_ID uint32_t __sublane_sg_count(void);
 SUBLANE_BUILTIN_SYNC void __sublane_wg_barrier(void);
 SUBLANE_BUILTIN_SYNC void __sublane_sg_barrier(void);
 
+/* Work-group local memory of `bytes` bytes aligned to `align` (both
+ * constants), one block per call site, the same for every work-item of the
+ * group and for every time the site runs (sycl_ext_oneapi_local_memory).
+ * Not `const`: two call sites asking for the same size get two blocks. */
+SUBLANE_BUILTIN_SYNC void *__sublane_group_local_alloc(uint64_t bytes,
+                                                       uint64_t align);
+
 /*===-- Collectives -----------------------------------------------------------===
  * __sublane_<scope>_<collective>[_<op>]_<type>, scope sg (sub-group) or wg
  * (work-group); docs/ir-contract.md lists them. All are convergent.

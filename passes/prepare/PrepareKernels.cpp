@@ -17,6 +17,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -40,6 +41,8 @@ using namespace llvm;
 
 STATISTIC(NumKernels, "Number of kernels prepared");
 STATISTIC(NumInlined, "Number of calls inlined into kernels");
+STATISTIC(NumGroupLocalBlocks,
+          "Number of group local memory call sites laid out in kernels");
 STATISTIC(NumExceptionEdgesDropped,
           "Number of invokes in kernels turned into plain calls");
 
@@ -100,6 +103,7 @@ private:
   bool checkRecursion(Function &K);
   bool inlineBuiltinCallers(Function &K);
   bool checkBuiltinCalls(Function &K);
+  bool gatherGroupLocalMemory(Function &K);
   void inlineOtherCallees(Function &K);
   void dropExceptionEdges(Function &K);
   void annotateIdRanges(Function &K);
@@ -461,6 +465,62 @@ bool KernelPreparer::checkBuiltinCalls(Function &K) {
   return true;
 }
 
+/// Each call site of __sublane_group_local_alloc owns a block of local
+/// memory, but the lowering copies code (small loops unrolled, bounds
+/// checks versioned, full and partial sub-groups), and a copied call would
+/// be a second site with a block of its own, which the work-items running
+/// the other copy would not see. So the blocks are laid out here, while
+/// each site is still one call: one allocation at the kernel's entry, each
+/// site a constant offset into it.
+bool KernelPreparer::gatherGroupLocalMemory(Function &K) {
+  SmallVector<CallBase *> Sites;
+  for (Instruction &I : instructions(K))
+    if (getBuiltinKind(&I) == BuiltinKind::GroupLocalAlloc)
+      Sites.push_back(cast<CallBase>(&I));
+  if (Sites.empty())
+    return true;
+  uint64_t Total = 0;
+  Align MaxAlign(1);
+  SmallVector<uint64_t> Offsets;
+  for (CallBase *Site : Sites) {
+    std::optional<GroupLocalBlock> Block = getGroupLocalBlock(*Site);
+    if (!Block) {
+      reportKernelError(K, GroupLocalBlockRequirement, Site);
+      return false;
+    }
+    Total = alignTo(Total, Block->Alignment);
+    Offsets.push_back(Total);
+    Total += Block->Bytes;
+    MaxAlign = std::max(MaxAlign, Block->Alignment);
+    if (Total > MaxGroupLocalBytes) {
+      reportKernelError(K,
+                        "asks for " + Twine(Total) +
+                            " bytes of group local memory; a work-group has " +
+                            Twine(MaxGroupLocalBytes),
+                        Site);
+      return false;
+    }
+  }
+  BasicBlock &Entry = K.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstNonPHIOrDbgOrAlloca());
+  CallInst *Memory = B.CreateCall(
+      Sites.front()->getCalledFunction(),
+      {B.getInt64(std::max<uint64_t>(Total, 1)), B.getInt64(MaxAlign.value())},
+      "group.local");
+  Memory->setDebugLoc(Sites.front()->getDebugLoc());
+  // All addresses first: the builder may be inserting before a site.
+  SmallVector<Value *> Addresses;
+  for (uint64_t Offset : Offsets)
+    Addresses.push_back(
+        B.CreateInBoundsGEP(B.getInt8Ty(), Memory, B.getInt64(Offset)));
+  for (auto [Site, Address] : zip(Sites, Addresses)) {
+    Site->replaceAllUsesWith(Address);
+    Site->eraseFromParent();
+  }
+  NumGroupLocalBlocks += Sites.size();
+  return true;
+}
+
 /// What the contract guarantees about ids, as `!range` metadata: lanes stay
 /// below the sub-group size and local ids below the largest work-group.
 /// ScalarEvolution then proves that a lane-strided loop runs equally often
@@ -589,7 +649,7 @@ bool KernelPreparer::prepare(Function &K) {
     return false;
   inlineOtherCallees(K);
   dropExceptionEdges(K);
-  if (!checkBuiltinCalls(K))
+  if (!checkBuiltinCalls(K) || !gatherGroupLocalMemory(K))
     return false;
   annotateIdRanges(K);
   canonicalize(K);

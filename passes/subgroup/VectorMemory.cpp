@@ -440,8 +440,10 @@ bool SubGroupVectorizer::combineUniformAtomic(AtomicRMWInst &RMW) {
 /// work-group's work-items see: they run on one thread, one sub-group after
 /// another, so no other thread can touch it between a load and a store.
 static bool isLocalMemory(const Value *Ptr) {
-  return getBuiltinKind(getUnderlyingObject(Ptr, /*MaxLookup=*/0)) ==
-         BuiltinKind::LocalMem;
+  BuiltinKind Object =
+      getBuiltinKind(getUnderlyingObject(Ptr, /*MaxLookup=*/0));
+  return Object == BuiltinKind::LocalMem ||
+         Object == BuiltinKind::GroupLocalAlloc;
 }
 
 void SubGroupVectorizer::widenAtomic(Instruction &I) {

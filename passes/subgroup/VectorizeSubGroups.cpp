@@ -75,6 +75,7 @@ bool isStraightLineStream(const Function &SG) {
       switch (getBuiltinKind(CB)) {
       case BuiltinKind::None:
       case BuiltinKind::LocalMem:
+      case BuiltinKind::GroupLocalAlloc:
       case BuiltinKind::WorkGroupBarrier:
       case BuiltinKind::SubGroupBarrier:
       case BuiltinKind::Collective:

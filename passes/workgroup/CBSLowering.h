@@ -138,6 +138,7 @@ private:
   void createWorkGroupFunction();
   void emitSetup();
   void lowerUniformBuiltins();
+  Value *getGroupLocalMemory();
   Value *lowerSingleLaneCollective(IRBuilder<> &B, const CollectiveInfo &Info,
                                    Value *X);
   void hoistGroupInvariants();
@@ -240,6 +241,8 @@ private:
   Value *ScratchOffset = nullptr; ///< running i64 offset, in setup
   unsigned ScratchArrays = 0;
   uint64_t ScratchBytesPerItem = 0, ScratchUniformBytes = 0;
+  /// The kernel's group local memory, once lowered.
+  Value *GroupLocalMemory = nullptr;
   /// Remarks on what the lowering costs (-Rpass=sublane,
   /// -Rpass-analysis=sublane): created with K.wg.
   std::unique_ptr<OptimizationRemarkEmitter> ORE;

@@ -201,6 +201,9 @@ void CBSLowering::lowerUniformBuiltins() {
     case BuiltinKind::LocalMem:
       Repl = LocalMem;
       break;
+    case BuiltinKind::GroupLocalAlloc:
+      Repl = getGroupLocalMemory();
+      break;
     case BuiltinKind::SubGroupMaxSize:
       Repl = B.getInt32(SubGroupSize);
       break;
@@ -297,6 +300,38 @@ Function *CBSLowering::getLinearIdFunction() {
   F->setDoesNotThrow();
   F->setWillReturn();
   return F;
+}
+
+/// Group local memory lives in the uniform part of scratch: like local
+/// memory it belongs to the work-group running on this thread, and scratch
+/// is sized from the descriptor, with no help from the launch.
+/// sublane-prepare left one call per kernel, laying out all of its blocks;
+/// the vectorizer may have copied that call (full and partial sub-groups,
+/// versioned bounds checks), and every copy must see the same memory.
+Value *CBSLowering::getGroupLocalMemory() {
+  if (GroupLocalMemory)
+    return GroupLocalMemory;
+  uint64_t Bytes = 0;
+  Align Alignment(1);
+  for (Instruction &I : instructions(W))
+    if (getBuiltinKind(&I) == BuiltinKind::GroupLocalAlloc) {
+      // checkKernel refused blocks of unknown size.
+      GroupLocalBlock Block = *getGroupLocalBlock(cast<CallBase>(I));
+      Bytes = std::max(Bytes, Block.Bytes);
+      Alignment = std::max(Alignment, Block.Alignment);
+    }
+  if (Alignment.value() <= ScratchAlign)
+    return GroupLocalMemory =
+               allocateScratch(Bytes, /*PerItem=*/false, "group.local");
+  // Scratch is aligned to ScratchAlign only: over-allocate and round up.
+  Value *Start = allocateScratch(Bytes + Alignment.value(), /*PerItem=*/false,
+                                 "group.local.unaligned");
+  IRBuilder<> B(Setup->getTerminator());
+  Value *Address = B.CreatePtrToInt(Start, B.getInt64Ty());
+  Value *Skip =
+      B.CreateAnd(B.CreateNeg(Address), B.getInt64(Alignment.value() - 1));
+  return GroupLocalMemory =
+             B.CreateInBoundsGEP(B.getInt8Ty(), Start, Skip, "group.local");
 }
 
 Value *CBSLowering::allocateScratch(uint64_t Bytes, bool PerItem,

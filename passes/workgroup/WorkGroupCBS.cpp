@@ -42,6 +42,11 @@ bool CBSLowering::checkKernel() {
   // The vectorizer checked the kernel as written.
   bool Ok = Vectorized || checkSyncPoints(K, Dims, Hierarchical);
   for (Instruction &I : instructions(K)) {
+    if (getBuiltinKind(&I) == BuiltinKind::GroupLocalAlloc &&
+        !getGroupLocalBlock(cast<CallBase>(I))) {
+      reportKernelError(K, GroupLocalBlockRequirement, &I);
+      Ok = false;
+    }
     auto *AI = dyn_cast<AllocaInst>(&I);
     if (AI && !AI->isStaticAlloca()) {
       reportKernelError(K,

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/Support/Alignment.h"
 #include <optional>
 #include <string>
 
@@ -74,6 +75,8 @@ enum class BuiltinKind {
   GroupRange,
   LocalLinearId,
   LocalMem,
+  /// __sublane_group_local_alloc: a block of local memory per call site.
+  GroupLocalAlloc,
   SubGroupLocalId,
   SubGroupId,
   SubGroupSize,
@@ -169,6 +172,23 @@ bool isSyncBuiltin(BuiltinKind K);
 bool isBuiltinName(llvm::StringRef Name);
 /// The type the IR contract gives builtin \p K.
 llvm::FunctionType *getBuiltinType(BuiltinKind K, llvm::LLVMContext &C);
+
+/// A block of group local memory (__sublane_group_local_alloc).
+struct GroupLocalBlock {
+  uint64_t Bytes;
+  llvm::Align Alignment;
+};
+/// The largest alignment and the most bytes of group local memory a kernel
+/// may ask for (sycl::info::device::local_mem_size).
+inline constexpr uint64_t MaxGroupLocalAlign = 4096;
+inline constexpr uint64_t MaxGroupLocalBytes = uint64_t(1) << 20;
+/// Why getGroupLocalBlock refuses a block, for diagnostics.
+inline constexpr const char *GroupLocalBlockRequirement =
+    "group local memory needs a size known at compile time, at most 1048576 "
+    "bytes, and an alignment that is a power of two up to 4096";
+/// The block \p Alloc asks for, if its size and alignment are constants
+/// within the limits above.
+std::optional<GroupLocalBlock> getGroupLocalBlock(const llvm::CallBase &Alloc);
 
 /// Lowering variants (values of attr::Variant and SUBLANE_VARIANT_*).
 enum class Variant { CBS = 1, HCBS = 2, WFV = 3 };

@@ -156,6 +156,10 @@ SUBLANE_FOR_EACH_TYPE(SUBLANE_EXCHANGE)
 template <typename G> struct is_group : std::false_type {};
 template <> struct is_group<sub_group> : std::true_type {};
 template <int D> struct is_group<group<D>> : std::true_type {};
+template <typename G> struct is_work_group : std::false_type {};
+template <int D> struct is_work_group<group<D>> : std::true_type {};
+template <typename G>
+inline constexpr bool is_work_group_v = is_work_group<std::decay_t<G>>::value;
 
 inline uint32_t any_builtin(sub_group, uint32_t p) {
   return __sublane_sg_any(p);
@@ -447,7 +451,38 @@ inline sub_group_mask group_ballot(sub_group g, bool pred = true) {
   return sub_group_mask(__sublane_sg_ballot(pred), g.get_max_local_range()[0]);
 }
 
+/// Local memory for a work-group, allocated by the kernel itself
+/// (sycl_ext_oneapi_local_memory): every work-item of the group gets the
+/// same block, one block per call site, uninitialised. Call it from every
+/// work-item, in code all of them reach, like any group function.
+template <typename T, typename Group>
+[[gnu::always_inline]] inline std::enable_if_t<
+    std::is_trivially_destructible_v<T> && detail::is_work_group_v<Group>,
+    multi_ptr<T, access::address_space::local_space, access::decorated::legacy>>
+group_local_memory_for_overwrite(Group g) {
+  (void)g;
+  return static_cast<T *>(__sublane_group_local_alloc(sizeof(T), alignof(T)));
+}
+
+/// As group_local_memory_for_overwrite, with the object built from \p args
+/// by the group's leader before any work-item returns from the call.
+template <typename T, typename Group, typename... Args>
+[[gnu::always_inline]] inline std::enable_if_t<
+    std::is_trivially_destructible_v<T> && detail::is_work_group_v<Group>,
+    multi_ptr<T, access::address_space::local_space, access::decorated::legacy>>
+group_local_memory(Group g, Args &&...args) {
+  T *p = static_cast<T *>(__sublane_group_local_alloc(sizeof(T), alignof(T)));
+  if (g.leader())
+    new (p) T(std::forward<Args>(args)...);
+  group_barrier(g);
+  return p;
+}
+
 } // namespace ext::oneapi
+
+// The names the extension had before it moved to ext::oneapi.
+using ext::oneapi::group_local_memory;
+using ext::oneapi::group_local_memory_for_overwrite;
 } // namespace sycl
 
 #endif // SUBLANE_DETAIL_GROUP_ALGORITHMS_HPP
