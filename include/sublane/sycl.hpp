@@ -804,7 +804,89 @@ private:
   range<D> physical_range_;
 };
 
-template <int D = 1> class group {
+/// The completion of an async_work_group_copy: the copy is done once every
+/// work-item of the group has waited for it (wait, or the group's and
+/// nd_item's wait_for), which is a work-group barrier.
+class device_event {
+public:
+  void wait() const { __sublane_wg_barrier(); }
+};
+
+namespace detail {
+template <typename P> struct copy_pointer {
+  using element = std::remove_pointer_t<P>;
+  static constexpr bool known_space = false;
+  static constexpr bool local = false;
+  static element *get(P p) { return p; }
+};
+template <typename T, access::address_space S, access::decorated Dec>
+struct copy_pointer<multi_ptr<T, S, Dec>> {
+  using element = T;
+  static constexpr bool known_space = S != access::address_space::generic_space;
+  static constexpr bool local = S == access::address_space::local_space;
+  static T *get(multi_ptr<T, S, Dec> p) { return p.get(); }
+};
+
+/// async_work_group_copy of \p n elements: work-item k of the group copies
+/// elements k, k + size, k + 2 size ... (each element once, the group's
+/// work-items in step), element i from src[i * src_stride] to
+/// dest[i * dest_stride].
+template <typename Dest, typename Src>
+device_event copy_across_group(Dest dest, Src src, size_t n, size_t dest_stride,
+                               size_t src_stride) {
+  using DestP = copy_pointer<Dest>;
+  using SrcP = copy_pointer<Src>;
+  static_assert(
+      std::is_same_v<std::remove_const_t<typename DestP::element>,
+                     std::remove_const_t<typename SrcP::element>> &&
+          !std::is_const_v<typename DestP::element>,
+      "async_work_group_copy copies between pointers to one element type");
+  auto *to = DestP::get(dest);
+  const auto *from = SrcP::get(src);
+  size_t items = __sublane_local_range(0) * __sublane_local_range(1) *
+                 __sublane_local_range(2);
+  for (size_t i = __sublane_local_linear_id(); i < n; i += items)
+    to[i * dest_stride] = from[i * src_stride];
+  return device_event();
+}
+
+/// The strided form: the stride steps through the global side, the source
+/// when the copy goes into local memory and the destination when it comes
+/// out of it.
+template <typename Dest, typename Src>
+device_event copy_across_group(Dest dest, Src src, size_t n, size_t stride) {
+  using DestP = copy_pointer<Dest>;
+  using SrcP = copy_pointer<Src>;
+  static_assert(DestP::known_space || SrcP::known_space,
+                "async_work_group_copy with a stride needs a local_ptr or a "
+                "global_ptr (get_multi_ptr) to tell the local side");
+  constexpr bool into_local = DestP::known_space ? DestP::local : !SrcP::local;
+  return copy_across_group(dest, src, n, into_local ? 1 : stride,
+                           into_local ? stride : 1);
+}
+} // namespace detail
+
+/// async_work_group_copy and wait_for, shared by group and nd_item.
+template <typename Self> class work_group_copies {
+public:
+  template <typename Dest, typename Src>
+  device_event async_work_group_copy(Dest dest, Src src,
+                                     size_t num_elements) const {
+    return detail::copy_across_group(dest, src, num_elements, 1, 1);
+  }
+  template <typename Dest, typename Src>
+  device_event async_work_group_copy(Dest dest, Src src, size_t num_elements,
+                                     size_t stride) const {
+    return detail::copy_across_group(dest, src, num_elements, stride);
+  }
+  template <typename... Events> void wait_for(Events...) const {
+    static_assert((std::is_same_v<Events, device_event> && ...),
+                  "wait_for takes the device_events of copies");
+    __sublane_wg_barrier();
+  }
+};
+
+template <int D = 1> class group : public work_group_copies<group<D>> {
 public:
   using id_type = id<D>;
   using range_type = range<D>;
@@ -889,7 +971,7 @@ public:
   friend bool operator!=(const group &, const group &) { return false; }
 };
 
-template <int D = 1> class nd_item {
+template <int D = 1> class nd_item : public work_group_copies<nd_item<D>> {
 public:
   static constexpr int dimensions = D;
 

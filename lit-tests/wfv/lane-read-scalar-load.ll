@@ -1,12 +1,16 @@
 ; One lane of a sub-group loads an element that a store to one address keeps
 ; (a halo element, a leader's read). The masked vector load that would load
 ; the whole vector and pick the lane through the stack becomes one scalar
-; load of that lane, under its mask bit.
+; load of that lane, under its mask bit, which is a bit of the mask as an
+; integer: an extract at a lane known only at run time would go through the
+; stack again.
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.sg(
 ; CHECK-NOT: call {{.*}} @llvm.masked.load
-; CHECK: %[[BIT:.*]] = extractelement <8 x i1> %{{.*}}, i32 %[[LANE:.*]]
+; CHECK: %[[LANE:.*]] = trunc i32 %{{.*}} to i8
+; CHECK-NEXT: %[[SHIFTED:.*]] = lshr i8 %[[BITS:.*]], %[[LANE]]
+; CHECK-NEXT: %[[BIT:.*]] = trunc i8 %[[SHIFTED]] to i1
 ; CHECK-NEXT: br i1 %[[BIT]], label %[[LOAD:.*]], label %[[JOIN:.*]]
 ; CHECK: [[LOAD]]:
 ; CHECK: %[[VALUE:.*]] = load float, ptr %{{.*}}, align 4

@@ -538,6 +538,19 @@ void SubGroupVectorizer::widenAlloca(AllocaInst &AI) {
   setVector(AI, Ptrs);
 }
 
+/// Lane \p Lane of the mask \p Mask. At a lane known only at run time, as a
+/// bit of the mask's integer: an extract at a variable index goes through
+/// the stack (a store of the whole mask, then a byte load of the lane).
+static Value *testMaskLane(IRBuilder<> &B, Value *Mask, Value *Lane) {
+  auto *MaskTy = cast<FixedVectorType>(Mask->getType());
+  if (isa<Constant>(Lane) || !MaskTy->getElementType()->isIntegerTy(1))
+    return B.CreateExtractElement(Mask, Lane);
+  Type *Bits = B.getIntNTy(MaskTy->getNumElements());
+  Value *Shifted = B.CreateLShr(B.CreateBitCast(Mask, Bits),
+                                B.CreateZExtOrTrunc(Lane, Bits));
+  return B.CreateTrunc(Shifted, B.getInt1Ty());
+}
+
 /// A masked load or gather whose only reader takes one lane (the value a
 /// uniform-address store keeps, a lane's operand of a replicated call),
 /// directly or through blends, becomes one scalar load of that lane under
@@ -603,7 +616,7 @@ bool scalarizeLaneReads(Function &K) {
                      ? IB.CreateGEP(ElemTy, Access->getArgOperand(0), Lane)
                      : IB.CreateExtractElement(Access->getArgOperand(0), Lane);
     Alignment = commonAlignment(Alignment, DL.getTypeStoreSize(ElemTy));
-    Value *Active = IB.CreateExtractElement(Access->getArgOperand(2), Lane);
+    Value *Active = testMaskLane(IB, Access->getArgOperand(2), Lane);
     Value *PassThru = Access->getArgOperand(3);
     Value *Inactive = nullptr;
     if (auto *C = dyn_cast<Constant>(PassThru))

@@ -265,4 +265,98 @@ TEST(KernelApi, DependsOnAndThreeDimensionalRange) {
 }
 
 static_assert(std::is_same_v<sycl::ext::oneapi::sub_group, sycl::sub_group>);
+// async_work_group_copy (SYCL 2020 group and nd_item members, the SYCL
+// 1.2.1 form): into local memory with a stride through the global source,
+// out of it with a stride through the global destination, between raw
+// pointers, waited for with wait_for and device_event::wait. Work-groups of
+// 48 (a partial sub-group at 32) in 1D, and of 4 x 6 in 2D through group<2>.
+template <uint32_t S> class AsyncCopyKernel;
+template <uint32_t S> void checkAsyncWorkGroupCopy() {
+  namespace xo = sycl::ext::oneapi::experimental;
+  sycl::queue q;
+  const size_t wg = 48, groups = 3, n = wg * groups, copied = 40;
+  float *in = sycl::malloc_shared<float>(2 * n, q);
+  float *out = sycl::malloc_shared<float>(3 * n, q);
+  float *mirrored = sycl::malloc_shared<float>(n, q);
+  for (size_t i = 0; i < 2 * n; ++i)
+    in[i] = float(i) * 0.5f;
+  for (size_t i = 0; i < 3 * n; ++i)
+    out[i] = -1;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<float, 1> tile(sycl::range<1>(wg), h);
+     sycl::local_accessor<float, 1> twice(sycl::range<1>(wg), h);
+     h.parallel_for<AsyncCopyKernel<S>>(
+         sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t g = it.get_group(0), l = it.get_local_id(0);
+           // Every other element of the group's 2 * wg inputs.
+           sycl::device_event in_event = it.async_work_group_copy(
+               tile.get_multi_ptr<sycl::access::decorated::no>(),
+               sycl::global_ptr<float>(in + 2 * g * wg), copied, 2);
+           sycl::device_event raw_event = it.get_group().async_work_group_copy(
+               twice.get_pointer(), in + g * wg, wg);
+           it.wait_for(in_event, raw_event);
+           if (l < copied)
+             tile[l] += twice[l];
+           it.barrier();
+           sycl::device_event out_event = it.async_work_group_copy(
+               sycl::global_ptr<float>(out + 3 * g * wg),
+               tile.get_multi_ptr<sycl::access::decorated::no>(), copied, 3);
+           out_event.wait();
+           mirrored[g * wg + l] = tile[wg - 1 - l < copied ? wg - 1 - l : 0];
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g) {
+    auto Tile = [&](size_t k) {
+      return in[2 * g * wg + 2 * k] + in[g * wg + k];
+    };
+    for (size_t k = 0; k < wg; ++k) {
+      for (size_t j = 0; j < 3; ++j) {
+        float want = j == 0 && k < copied ? Tile(k) : -1.0f;
+        EXPECT_EQ(out[3 * (g * wg + k) + j], want)
+            << "group " << g << ", " << k;
+      }
+      size_t m = wg - 1 - k < copied ? wg - 1 - k : 0;
+      EXPECT_EQ(mirrored[g * wg + k], Tile(m)) << "group " << g << ", " << k;
+    }
+  }
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(mirrored, q);
+}
+
+TEST(KernelApi, AsyncWorkGroupCopyInAndOutWithStrides) {
+  checkAsyncWorkGroupCopy<1>();
+  checkAsyncWorkGroupCopy<8>();
+  checkAsyncWorkGroupCopy<16>();
+  checkAsyncWorkGroupCopy<32>();
+}
+
+TEST(KernelApi, AsyncWorkGroupCopy2D) {
+  sycl::queue q;
+  const size_t rows = 8, cols = 12;
+  int *in = sycl::malloc_shared<int>(rows * cols, q);
+  int *out = sycl::malloc_shared<int>(rows * cols, q);
+  for (size_t i = 0; i < rows * cols; ++i)
+    in[i] = int(i * 3);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> block(sycl::range<1>(24), h);
+     h.parallel_for(sycl::nd_range<2>({rows, cols}, {4, 6}),
+                    [=](sycl::nd_item<2> it) {
+                      sycl::group<2> g = it.get_group();
+                      size_t first = g.get_group_linear_id() * 24;
+                      g.wait_for(g.async_work_group_copy(block.get_pointer(),
+                                                         in + first, 24));
+                      out[first + g.get_local_linear_id()] =
+                          block[23 - g.get_local_linear_id()];
+                    });
+   }).wait();
+  for (size_t i = 0; i < rows * cols; ++i) {
+    size_t first = i / 24 * 24;
+    EXPECT_EQ(out[i], in[first + 23 - (i - first)]) << i;
+  }
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
 } // namespace

@@ -443,4 +443,57 @@ TEST(MathFunctions, IntegerFunctions) {
   sycl::free(wide, q);
 }
 
+// sycl::half arguments: each function computes in float and rounds once
+// to half, so the kernel's result is the host's float result as a half,
+// at sub-group sizes 1 and 16.
+template <uint32_t S> class HalfMathKernel;
+template <uint32_t S> void checkHalfMath() {
+  constexpr size_t Count = 12;
+  sycl::queue q;
+  sycl::half *out = sycl::malloc_shared<sycl::half>(N * Count, q);
+  q.parallel_for<HalfMathKernel<S>>(
+       sycl::nd_range<1>(N, WorkGroup), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         sycl::half x = input<float>(i), a = sycl::fabs(x) + sycl::half(0.5f);
+         sycl::half *r = out + i * Count;
+         r[0] = sycl::exp(x);
+         r[1] = sycl::sqrt(a);
+         r[2] = sycl::log(a);
+         r[3] = sycl::sin(x);
+         r[4] = sycl::pow(a, sycl::half(1.5f));
+         r[5] = sycl::fma(x, sycl::half(2.0f), sycl::half(1.0f));
+         r[6] = sycl::clamp(x, sycl::half(-0.5f), sycl::half(0.5f));
+         r[7] = sycl::fmax(x, sycl::half(0.25f));
+         r[8] = sycl::native::exp(x);
+         r[9] = sycl::half_precision::rsqrt(a);
+         r[10] = sycl::tanh(x);
+         r[11] = sycl::ldexp(x, 3);
+       })
+      .wait();
+  for (size_t i = 0; i < N; ++i) {
+    float x = float(sycl::half(input<float>(i)));
+    float a = float(sycl::half(std::fabs(x) + 0.5f));
+    float want[Count] = {std::exp(x),
+                         std::sqrt(a),
+                         std::log(a),
+                         std::sin(x),
+                         std::pow(a, 1.5f),
+                         std::fma(x, 2.0f, 1.0f),
+                         std::min(std::max(x, -0.5f), 0.5f),
+                         std::fmax(x, 0.25f),
+                         std::exp(x),
+                         1.0f / std::sqrt(a),
+                         std::tanh(x),
+                         std::ldexp(x, 3)};
+    for (size_t k = 0; k < Count; ++k)
+      EXPECT_EQ(float(out[i * Count + k]), float(sycl::half(want[k])))
+          << "item " << i << ", function " << k;
+  }
+  sycl::free(out, q);
+}
+
+TEST(MathFunctions, HalfAtSubGroupSize1) { checkHalfMath<1>(); }
+TEST(MathFunctions, HalfAtSubGroupSize16) { checkHalfMath<16>(); }
+
 } // namespace

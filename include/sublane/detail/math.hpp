@@ -1,7 +1,8 @@
 //===- sublane/detail/math.hpp - SYCL 2020 math functions -------*- C++ -*-===//
 //
 // The scalar math, common and integer functions of SYCL 2020 (sections
-// 4.17.5-4.17.7) for float and double, and the integer ones for every
+// 4.17.5-4.17.7) for float and double (and half, computed in float and
+// rounded once), and the integer ones for every
 // integer type. They
 // forward to the C++ library, so a kernel's `sycl::exp` is the same call as
 // the host's `std::exp` and both compute the same results; the `native`
@@ -396,6 +397,105 @@ template <typename T> detail::if_floating<T> powr(T x, T y) {
   return sycl::powr(x, y);
 }
 } // namespace native
+
+// sycl::half: computed in float and rounded once to half, as half's own
+// arithmetic is. (Non-template overloads: the templates above take only
+// the built-in floating types.)
+#define SUBLANE_HALF_UNARY(Name)                                               \
+  inline half Name(half x) { return half(Name(float(x))); }
+#define SUBLANE_HALF_BINARY(Name)                                              \
+  inline half Name(half x, half y) { return half(Name(float(x), float(y))); }
+#define SUBLANE_HALF_TERNARY(Name)                                             \
+  inline half Name(half x, half y, half z) {                                   \
+    return half(Name(float(x), float(y), float(z)));                           \
+  }
+namespace native {
+SUBLANE_HALF_UNARY(exp)
+SUBLANE_HALF_UNARY(log)
+SUBLANE_HALF_UNARY(sqrt)
+SUBLANE_HALF_UNARY(rsqrt)
+SUBLANE_HALF_UNARY(recip)
+SUBLANE_HALF_BINARY(divide)
+SUBLANE_HALF_UNARY(sin)
+SUBLANE_HALF_UNARY(cos)
+SUBLANE_HALF_UNARY(tan)
+SUBLANE_HALF_UNARY(exp2)
+SUBLANE_HALF_UNARY(exp10)
+SUBLANE_HALF_UNARY(log2)
+SUBLANE_HALF_UNARY(log10)
+SUBLANE_HALF_BINARY(powr)
+} // namespace native
+SUBLANE_HALF_UNARY(acos)
+SUBLANE_HALF_UNARY(acosh)
+SUBLANE_HALF_UNARY(acospi)
+SUBLANE_HALF_UNARY(asin)
+SUBLANE_HALF_UNARY(asinh)
+SUBLANE_HALF_UNARY(asinpi)
+SUBLANE_HALF_UNARY(atan)
+SUBLANE_HALF_UNARY(atanh)
+SUBLANE_HALF_UNARY(atanpi)
+SUBLANE_HALF_UNARY(cbrt)
+SUBLANE_HALF_UNARY(ceil)
+SUBLANE_HALF_UNARY(cos)
+SUBLANE_HALF_UNARY(cosh)
+SUBLANE_HALF_UNARY(cospi)
+SUBLANE_HALF_UNARY(erf)
+SUBLANE_HALF_UNARY(erfc)
+SUBLANE_HALF_UNARY(exp)
+SUBLANE_HALF_UNARY(exp2)
+SUBLANE_HALF_UNARY(exp10)
+SUBLANE_HALF_UNARY(expm1)
+SUBLANE_HALF_UNARY(fabs)
+SUBLANE_HALF_UNARY(floor)
+SUBLANE_HALF_UNARY(lgamma)
+SUBLANE_HALF_UNARY(log)
+SUBLANE_HALF_UNARY(log10)
+SUBLANE_HALF_UNARY(log1p)
+SUBLANE_HALF_UNARY(log2)
+SUBLANE_HALF_UNARY(logb)
+SUBLANE_HALF_UNARY(rint)
+SUBLANE_HALF_UNARY(round)
+SUBLANE_HALF_UNARY(rsqrt)
+SUBLANE_HALF_UNARY(sin)
+SUBLANE_HALF_UNARY(sinh)
+SUBLANE_HALF_UNARY(sinpi)
+SUBLANE_HALF_UNARY(sqrt)
+SUBLANE_HALF_UNARY(tan)
+SUBLANE_HALF_UNARY(tanh)
+SUBLANE_HALF_UNARY(tanpi)
+SUBLANE_HALF_UNARY(tgamma)
+SUBLANE_HALF_UNARY(trunc)
+SUBLANE_HALF_UNARY(degrees)
+SUBLANE_HALF_UNARY(radians)
+SUBLANE_HALF_UNARY(sign)
+SUBLANE_HALF_BINARY(atan2)
+SUBLANE_HALF_BINARY(atan2pi)
+SUBLANE_HALF_BINARY(copysign)
+SUBLANE_HALF_BINARY(fdim)
+SUBLANE_HALF_BINARY(fmax)
+SUBLANE_HALF_BINARY(fmin)
+SUBLANE_HALF_BINARY(fmod)
+SUBLANE_HALF_BINARY(hypot)
+SUBLANE_HALF_BINARY(maxmag)
+SUBLANE_HALF_BINARY(minmag)
+SUBLANE_HALF_BINARY(pow)
+SUBLANE_HALF_BINARY(powr)
+SUBLANE_HALF_BINARY(remainder)
+SUBLANE_HALF_BINARY(step)
+SUBLANE_HALF_BINARY(min)
+SUBLANE_HALF_BINARY(max)
+SUBLANE_HALF_TERNARY(fma)
+SUBLANE_HALF_TERNARY(mad)
+SUBLANE_HALF_TERNARY(clamp)
+SUBLANE_HALF_TERNARY(mix)
+SUBLANE_HALF_TERNARY(smoothstep)
+inline half pown(half x, int n) { return half(pown(float(x), n)); }
+inline half rootn(half x, int n) { return half(rootn(float(x), n)); }
+inline half ldexp(half x, int k) { return half(ldexp(float(x), k)); }
+inline int ilogb(half x) { return ilogb(float(x)); }
+#undef SUBLANE_HALF_UNARY
+#undef SUBLANE_HALF_BINARY
+#undef SUBLANE_HALF_TERNARY
 
 /// half_precision (SYCL 2020 4.17.6): the same calls as native.
 namespace half_precision {
