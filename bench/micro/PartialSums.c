@@ -19,27 +19,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Micro.h"
+
 #include <immintrin.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 enum { Repeats = 15 };
-
-static double seconds(void) {
-  struct timespec T;
-  clock_gettime(CLOCK_MONOTONIC, &T);
-  return (double)T.tv_sec + (double)T.tv_nsec * 1e-9;
-}
-
-static float horizontalSum(__m256 V) {
-  float Lanes[8];
-  _mm256_storeu_ps(Lanes, V);
-  float Sum = 0;
-  for (int I = 0; I < 8; ++I)
-    Sum += Lanes[I];
-  return Sum;
-}
 
 /// Lane I of the result is the sum of the lanes of V[I].
 static __m256 transposeSums(const __m256 V[8]) {
@@ -72,17 +58,6 @@ static void blockSums(const float *In, size_t N, size_t S, float *Partials,
   }
   if (NonTemporal)
     _mm_sfence();
-}
-
-static float linearSum(const float *In, size_t N) {
-  __m256 A = _mm256_setzero_ps(), B = A, C = A, D = A;
-  for (size_t I = 0; I < N; I += 32) {
-    A = _mm256_add_ps(A, _mm256_load_ps(In + I));
-    B = _mm256_add_ps(B, _mm256_load_ps(In + I + 8));
-    C = _mm256_add_ps(C, _mm256_load_ps(In + I + 16));
-    D = _mm256_add_ps(D, _mm256_load_ps(In + I + 24));
-  }
-  return horizontalSum(_mm256_add_ps(_mm256_add_ps(A, B), _mm256_add_ps(C, D)));
 }
 
 static float partialsThenSum(const float *In, size_t N, size_t S,

@@ -1376,11 +1376,17 @@ template <typename T, int D = 1, access_mode M = access_mode::read_write,
           access::placeholder P = access::placeholder::false_t>
 class accessor;
 
+/// The states of a kernel bundle (detail/kernel_bundle.hpp).
+enum class bundle_state { input, object, executable };
+template <bundle_state State> class kernel_bundle;
+
 class handler {
 public:
   /// Every command completes before submit returns, so dependences hold.
   void depends_on(const event &) {}
   void depends_on(const std::vector<event> &) {}
+  /// Every kernel is in every bundle (detail/kernel_bundle.hpp).
+  void use_kernel_bundle(const kernel_bundle<bundle_state::executable> &) {}
   template <typename T, int D, access_mode M, target Tgt, access::placeholder P>
   void require(const accessor<T, D, M, Tgt, P> &) {}
 
@@ -2429,5 +2435,7 @@ inline sub_group this_sub_group() { return sub_group(); }
 #include "sublane/detail/reduction.hpp"
 
 #include "sublane/detail/joint_algorithms.hpp"
+
+#include "sublane/detail/kernel_bundle.hpp"
 
 #endif // SUBLANE_SYCL_HPP

@@ -5,7 +5,8 @@
 // around their kernels: event profiling, device, platform and context
 // queries, selectors, dependences on events, ranged and SYCL 1.2.1-style
 // accessors, explicit copies and host tasks, sub-buffers and final data,
-// offsets, usm_allocator, atomic_ref with scopes, and sycl::stream. Kernels
+// offsets, usm_allocator, atomic_ref with scopes, sycl::stream and kernel
+// bundles. Kernels
 // run at every sub-group size where they use nd-ranges, compiled and on the
 // fiber engine.
 //
@@ -699,6 +700,66 @@ template <uint32_t S> void checkSubGroupBlockLoadStore() {
 
 TEST(HostApi, SubGroupBlockLoadsAndStores) {
   forEachSubGroupSize([](auto S) { checkSubGroupBlockLoadStore<S()>(); });
+}
+
+// Kernel bundles (SYCL 2020 4.11): every kernel is compiled ahead of time
+// into every bundle, whatever its state; the steps between states return
+// the bundle, a kernel's queries answer for the device, and a kernel runs
+// from a bundle it was given with use_kernel_bundle.
+class BundledKernel;
+class OtherKernel;
+TEST(HostApi, KernelBundlesHoldEveryKernel) {
+  sycl::queue q;
+  sycl::device dev = q.get_device();
+  sycl::context ctx = q.get_context();
+  sycl::kernel_id id = sycl::get_kernel_id<BundledKernel>();
+  EXPECT_STREQ(id.get_name(), "(anonymous namespace)::BundledKernel");
+  EXPECT_EQ(id, sycl::get_kernel_id<BundledKernel>());
+  EXPECT_NE(id, sycl::get_kernel_id<OtherKernel>());
+
+  auto input = sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx, {dev});
+  sycl::kernel_bundle<sycl::bundle_state::executable> built =
+      sycl::build(input);
+  auto linked = sycl::link(sycl::compile(input));
+  EXPECT_TRUE(built.has_kernel(id));
+  EXPECT_TRUE(linked.has_kernel<OtherKernel>());
+  EXPECT_FALSE(built.empty());
+  EXPECT_TRUE(sycl::has_kernel_bundle<sycl::bundle_state::executable>(ctx));
+  EXPECT_TRUE(sycl::is_compatible<BundledKernel>(dev));
+
+  auto just_one =
+      sycl::get_kernel_bundle<BundledKernel, sycl::bundle_state::executable>(
+          ctx);
+  ASSERT_EQ(just_one.get_kernel_ids().size(), 1u);
+  EXPECT_TRUE(just_one.has_kernel(id));
+  EXPECT_FALSE(just_one.has_kernel<OtherKernel>());
+  EXPECT_THROW(just_one.get_kernel<OtherKernel>(), sycl::exception);
+
+  sycl::kernel k = just_one.get_kernel(id);
+  EXPECT_EQ(k.get_info<sycl::info::kernel::function_name>(),
+            "(anonymous namespace)::BundledKernel");
+  const sublane::device_info &info = sublane::get_device_info();
+  size_t wg =
+      k.get_info<sycl::info::kernel_device_specific::work_group_size>(dev);
+  EXPECT_EQ(wg, info.max_work_group_size);
+  EXPECT_EQ(
+      k.get_info<sycl::info::kernel_device_specific::max_sub_group_size>(dev),
+      info.preferred_sub_group_size);
+  EXPECT_TRUE(k.get_kernel_bundle().has_kernel(id));
+
+  const size_t n = 256;
+  int *out = sycl::malloc_shared<int>(n, q);
+  q.submit([&](sycl::handler &h) {
+     h.use_kernel_bundle(just_one);
+     h.parallel_for<BundledKernel>(
+         sycl::nd_range<1>(n, std::min<size_t>(wg, 64)),
+         [=](sycl::nd_item<1> it) {
+           out[it.get_global_id(0)] = int(it.get_global_id(0)) * 3;
+         });
+   }).wait();
+  for (size_t i = 0; i < n; ++i)
+    EXPECT_EQ(out[i], int(i) * 3) << i;
+  sycl::free(out, q);
 }
 
 } // namespace

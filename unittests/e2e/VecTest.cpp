@@ -144,4 +144,45 @@ TEST(Vec, MarrayBitCastAndFence) {
 static_assert(sizeof(sycl::float3) == 16 && alignof(sycl::float3) == 16);
 static_assert(sycl::int4::size() == 4 && sycl::double2::byte_size() == 16);
 
+// vec of half (half2 ... half16): arithmetic with half and float scalars,
+// compound assignment, element-wise math, comparisons (int16 masks) and
+// conversion to float, at sub-group sizes 1 and 16.
+template <uint32_t S> class HalfVecKernel;
+template <uint32_t S> void checkHalfVec() {
+  sycl::queue q;
+  constexpr size_t Count = 64;
+  sycl::half4 *out = sycl::malloc_shared<sycl::half4>(Count, q);
+  float *sums = sycl::malloc_shared<float>(Count, q);
+  q.parallel_for<HalfVecKernel<S>>(
+       sycl::nd_range<1>(Count, 16), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         sycl::half4 v(sycl::half(float(i % 9)), sycl::half(1.5f),
+                       sycl::half(-2.0f), sycl::half(0.25f));
+         sycl::half4 w = v * sycl::half(2.0f) + v;
+         w += 1.0f;
+         w = sycl::fabs(w) + sycl::exp(sycl::half4(0.0f));
+         sycl::short4 greater = w > v;
+         out[i] = w;
+         sums[i] = sycl::dot(w.convert<float>(), sycl::float4(1.0f)) +
+                   float(greater[2]);
+       })
+      .wait();
+  for (size_t i = 0; i < Count; ++i) {
+    float x = float(i % 9);
+    float want[4] = {std::fabs(3 * x + 1) + 1, 6.5f, 6.0f, 2.75f};
+    float sum = 0;
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_EQ(float(out[i][k]), want[k]) << "item " << i << ", element " << k;
+      sum += want[k];
+    }
+    EXPECT_EQ(sums[i], sum - 1.0f) << "item " << i;
+  }
+  sycl::free(out, q);
+  sycl::free(sums, q);
+}
+
+TEST(Vec, HalfAtSubGroupSize1) { checkHalfVec<1>(); }
+TEST(Vec, HalfAtSubGroupSize16) { checkHalfVec<16>(); }
+
 } // namespace

@@ -38,6 +38,11 @@ template <typename T> struct rel_elem {
 };
 template <typename T> using rel_elem_t = typename rel_elem<T>::type;
 
+/// The element types of a vec: the arithmetic types and sycl::half.
+template <typename T>
+inline constexpr bool is_vec_scalar_v =
+    std::is_arithmetic_v<T> || std::is_same_v<std::remove_cv_t<T>, half>;
+
 template <typename T> constexpr int vec_elems() {
   if constexpr (is_vec<T>::value)
     return T::size();
@@ -49,7 +54,8 @@ template <typename T> constexpr int vec_elems() {
 template <typename T, int N> class vec {
   static_assert(N == 1 || N == 2 || N == 3 || N == 4 || N == 8 || N == 16,
                 "sycl::vec has 1, 2, 3, 4, 8 or 16 elements");
-  static_assert(std::is_arithmetic_v<T>, "sycl::vec holds arithmetic types");
+  static_assert(detail::is_vec_scalar_v<T>,
+                "sycl::vec holds arithmetic types and half");
   static constexpr int Stored = N == 3 ? 4 : N;
   alignas(sizeof(T) * Stored) T Elems[Stored];
 
@@ -219,10 +225,10 @@ public:
   vec &operator Op##=(const T &Rhs) {                                          \
     return *this = *this Op vec(Rhs);                                          \
   }
-  SUBLANE_VEC_COMPOUND(+, std::is_arithmetic_v<U>)
-  SUBLANE_VEC_COMPOUND(-, std::is_arithmetic_v<U>)
-  SUBLANE_VEC_COMPOUND(*, std::is_arithmetic_v<U>)
-  SUBLANE_VEC_COMPOUND(/, std::is_arithmetic_v<U>)
+  SUBLANE_VEC_COMPOUND(+, detail::is_vec_scalar_v<U>)
+  SUBLANE_VEC_COMPOUND(-, detail::is_vec_scalar_v<U>)
+  SUBLANE_VEC_COMPOUND(*, detail::is_vec_scalar_v<U>)
+  SUBLANE_VEC_COMPOUND(/, detail::is_vec_scalar_v<U>)
   SUBLANE_VEC_COMPOUND(%, std::is_integral_v<U>)
   SUBLANE_VEC_COMPOUND(&, std::is_integral_v<U>)
   SUBLANE_VEC_COMPOUND(|, std::is_integral_v<U>)
@@ -286,13 +292,13 @@ private:
   }                                                                            \
   template <typename T, int N, typename S,                                     \
             typename =                                                         \
-                std::enable_if_t<Constraint && std::is_arithmetic_v<S>>>       \
+                std::enable_if_t<Constraint && detail::is_vec_scalar_v<S>>>    \
   vec<T, N> operator Op(const vec<T, N> &L, const S &R) {                      \
     return L Op vec<T, N>(T(R));                                               \
   }                                                                            \
   template <typename T, int N, typename S,                                     \
             typename =                                                         \
-                std::enable_if_t<Constraint && std::is_arithmetic_v<S>>>       \
+                std::enable_if_t<Constraint && detail::is_vec_scalar_v<S>>>    \
   vec<T, N> operator Op(const S &L, const vec<T, N> &R) {                      \
     return vec<T, N>(T(L)) Op R;                                               \
   }
@@ -319,12 +325,12 @@ SUBLANE_VEC_BINARY(>>, std::is_integral_v<T>)
     return Out;                                                                \
   }                                                                            \
   template <typename T, int N, typename S,                                     \
-            typename = std::enable_if_t<std::is_arithmetic_v<S>>>              \
+            typename = std::enable_if_t<detail::is_vec_scalar_v<S>>>           \
   vec<detail::rel_elem_t<T>, N> operator Op(const vec<T, N> &L, const S &R) {  \
     return L Op vec<T, N>(T(R));                                               \
   }                                                                            \
   template <typename T, int N, typename S,                                     \
-            typename = std::enable_if_t<std::is_arithmetic_v<S>>>              \
+            typename = std::enable_if_t<detail::is_vec_scalar_v<S>>>           \
   vec<detail::rel_elem_t<T>, N> operator Op(const S &L, const vec<T, N> &R) {  \
     return vec<T, N>(T(L)) Op R;                                               \
   }
@@ -681,6 +687,7 @@ std::enable_if_t<std::is_arithmetic_v<T>, T> select(T A, T B, bool C) {
   using Prefix##16 = vec<T, 16>;
 SUBLANE_VEC_ALIASES(float, float)
 SUBLANE_VEC_ALIASES(double, double)
+SUBLANE_VEC_ALIASES(half, half)
 SUBLANE_VEC_ALIASES(char, int8_t)
 SUBLANE_VEC_ALIASES(uchar, uint8_t)
 SUBLANE_VEC_ALIASES(short, int16_t)
@@ -792,12 +799,12 @@ public:
     return Out;                                                                \
   }                                                                            \
   template <typename T, size_t N, typename S,                                  \
-            typename = std::enable_if_t<std::is_arithmetic_v<S>>>              \
+            typename = std::enable_if_t<detail::is_vec_scalar_v<S>>>           \
   marray<Result, N> operator Op(const marray<T, N> &L, const S &R) {           \
     return L Op marray<T, N>(T(R));                                            \
   }                                                                            \
   template <typename T, size_t N, typename S,                                  \
-            typename = std::enable_if_t<std::is_arithmetic_v<S>>>              \
+            typename = std::enable_if_t<detail::is_vec_scalar_v<S>>>           \
   marray<Result, N> operator Op(const S &L, const marray<T, N> &R) {           \
     return marray<T, N>(T(L)) Op R;                                            \
   }
