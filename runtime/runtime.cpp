@@ -220,6 +220,34 @@ unsigned get_num_threads() {
   return N ? N : unsigned(omp_get_max_threads());
 }
 
+/// The CPUs' highest clock in MHz: cpufreq's limit where the kernel has
+/// one, else the fastest core's current clock in /proc/cpuinfo (virtual
+/// machines often have no cpufreq), else 0.
+static uint32_t readMaxClockMHz() {
+  if (FILE *F = std::fopen(
+          "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq", "r")) {
+    unsigned long KHz = 0;
+    bool Read = std::fscanf(F, "%lu", &KHz) == 1;
+    std::fclose(F);
+    if (Read && KHz)
+      return uint32_t(KHz / 1000);
+  }
+  double Max = 0;
+  if (FILE *F = std::fopen("/proc/cpuinfo", "r")) {
+    char Line[256];
+    while (std::fgets(Line, sizeof(Line), F)) {
+      double MHz;
+      if (std::strncmp(Line, "cpu MHz", 7) == 0 &&
+          std::sscanf(std::strchr(Line, ':') ? std::strchr(Line, ':') + 1
+                                             : Line,
+                      "%lf", &MHz) == 1)
+        Max = std::max(Max, MHz);
+    }
+    std::fclose(F);
+  }
+  return uint32_t(Max + 0.5);
+}
+
 const device_info &get_device_info() {
   static const device_info Info = [] {
     device_info I;
@@ -239,6 +267,7 @@ const device_info &get_device_info() {
          L2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
     I.global_mem_cache_size = L3 > 0 ? uint64_t(L3) : L2 > 0 ? uint64_t(L2) : 0;
     I.version = SUBLANE_VERSION_STRING;
+    I.max_clock_frequency = readMaxClockMHz();
     return I;
   }();
   return Info;

@@ -87,6 +87,7 @@ struct device_info {
   uint64_t global_mem_size;       ///< the host's physical memory, in bytes
   uint64_t global_mem_cache_size; ///< the last-level cache, in bytes
   std::string version;            ///< sublane's, "major.minor"
+  uint32_t max_clock_frequency;   ///< in MHz, 0 where the host does not say
 };
 const device_info &get_device_info();
 

@@ -80,6 +80,8 @@ TEST(HostApi, DevicePlatformAndContextQueries) {
   EXPECT_FALSE(d.has(sycl::aspect::gpu));
   EXPECT_GT(d.get_info<sycl::info::device::global_mem_size>(), 0u);
   EXPECT_GT(d.get_info<sycl::info::device::max_compute_units>(), 0u);
+  // x86 Linux lists each core's clock in /proc/cpuinfo.
+  EXPECT_GT(d.get_info<sycl::info::device::max_clock_frequency>(), 0u);
   EXPECT_EQ(d.get_info<sycl::info::device::max_work_item_dimensions>(), 3u);
   sycl::range<3> items =
       d.get_info<sycl::info::device::max_work_item_sizes<3>>();

@@ -165,7 +165,7 @@ SUBLANE_DEVICE_INFO(native_vector_width_double, uint32_t,
                     detail::vector_bytes() / 8)
 SUBLANE_DEVICE_INFO(native_vector_width_half, uint32_t,
                     detail::vector_bytes() / 4)
-SUBLANE_DEVICE_INFO(max_clock_frequency, uint32_t, 0)
+SUBLANE_DEVICE_INFO(max_clock_frequency, uint32_t, i.max_clock_frequency)
 SUBLANE_DEVICE_INFO(address_bits, uint32_t, 64)
 SUBLANE_DEVICE_INFO(max_mem_alloc_size, uint64_t, i.global_mem_size)
 SUBLANE_DEVICE_INFO(image_support, bool, false)
