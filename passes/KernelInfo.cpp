@@ -236,6 +236,14 @@ std::optional<GroupLocalBlock> getGroupLocalBlock(const CallBase &Alloc) {
                          Align(Alignment->getZExtValue())};
 }
 
+std::string getGroupLocalBlockRequirement() {
+  return ("group local memory needs a size known at compile time, at most " +
+          Twine(MaxGroupLocalBytes) +
+          " bytes, and an alignment that is a power of two up to " +
+          Twine(MaxGroupLocalAlign))
+      .str();
+}
+
 bool isBuiltinName(StringRef Name) { return Name.starts_with("__sublane_"); }
 
 FunctionType *getBuiltinType(BuiltinKind K, LLVMContext &C) {

@@ -485,7 +485,7 @@ bool KernelPreparer::gatherGroupLocalMemory(Function &K) {
   for (CallBase *Site : Sites) {
     std::optional<GroupLocalBlock> Block = getGroupLocalBlock(*Site);
     if (!Block) {
-      reportKernelError(K, GroupLocalBlockRequirement, Site);
+      reportKernelError(K, getGroupLocalBlockRequirement(), Site);
       return false;
     }
     Total = alignTo(Total, Block->Alignment);

@@ -44,7 +44,7 @@ bool CBSLowering::checkKernel() {
   for (Instruction &I : instructions(K)) {
     if (getBuiltinKind(&I) == BuiltinKind::GroupLocalAlloc &&
         !getGroupLocalBlock(cast<CallBase>(I))) {
-      reportKernelError(K, GroupLocalBlockRequirement, &I);
+      reportKernelError(K, getGroupLocalBlockRequirement(), &I);
       Ok = false;
     }
     auto *AI = dyn_cast<AllocaInst>(&I);

@@ -182,10 +182,9 @@ struct GroupLocalBlock {
 /// may ask for (sycl::info::device::local_mem_size).
 inline constexpr uint64_t MaxGroupLocalAlign = 4096;
 inline constexpr uint64_t MaxGroupLocalBytes = uint64_t(1) << 20;
-/// Why getGroupLocalBlock refuses a block, for diagnostics.
-inline constexpr const char *GroupLocalBlockRequirement =
-    "group local memory needs a size known at compile time, at most 1048576 "
-    "bytes, and an alignment that is a power of two up to 4096";
+/// Why getGroupLocalBlock refuses a block, for diagnostics: the limits
+/// above, spelled out.
+std::string getGroupLocalBlockRequirement();
 /// The block \p Alloc asks for, if its size and alignment are constants
 /// within the limits above.
 std::optional<GroupLocalBlock> getGroupLocalBlock(const llvm::CallBase &Alloc);
