@@ -867,7 +867,7 @@ device_event copy_across_group(Dest dest, Src src, size_t n, size_t stride) {
 } // namespace detail
 
 /// async_work_group_copy and wait_for, shared by group and nd_item.
-template <typename Self> class work_group_copies {
+class work_group_copies {
 public:
   template <typename Dest, typename Src>
   device_event async_work_group_copy(Dest dest, Src src,
@@ -886,7 +886,7 @@ public:
   }
 };
 
-template <int D = 1> class group : public work_group_copies<group<D>> {
+template <int D = 1> class group : public work_group_copies {
 public:
   using id_type = id<D>;
   using range_type = range<D>;
@@ -971,7 +971,7 @@ public:
   friend bool operator!=(const group &, const group &) { return false; }
 };
 
-template <int D = 1> class nd_item : public work_group_copies<nd_item<D>> {
+template <int D = 1> class nd_item : public work_group_copies {
 public:
   static constexpr int dimensions = D;
 
