@@ -804,15 +804,37 @@ private:
   range<D> physical_range_;
 };
 
+class device_event;
+namespace detail {
+template <typename Dest, typename Src>
+device_event copy_across_group(Dest dest, Src src, size_t n, size_t dest_stride,
+                               size_t src_stride, bool whole_group);
+} // namespace detail
+
 /// The completion of an async_work_group_copy: the copy is done once every
 /// work-item of the group has waited for it (wait, or the group's and
-/// nd_item's wait_for), which is a work-group barrier.
+/// nd_item's wait_for), which is a work-group barrier; in
+/// parallel_for_work_group's work-group scope it is done already.
 class device_event {
 public:
-  void wait() const { __sublane_wg_barrier(); }
+  device_event() = default;
+  void wait() const {
+    if (!done_)
+      __sublane_wg_barrier();
+  }
+
+private:
+  explicit device_event(bool done) : done_(done) {}
+  template <typename Dest, typename Src>
+  friend device_event detail::copy_across_group(Dest, Src, size_t, size_t,
+                                                size_t, bool);
+  bool done_ = false;
 };
 
 namespace detail {
+/// Makes the group of parallel_for_work_group's work-group scope.
+struct work_group_scope_tag {};
+
 template <typename P> struct copy_pointer {
   using element = std::remove_pointer_t<P>;
   static constexpr bool known_space = false;
@@ -830,10 +852,11 @@ struct copy_pointer<multi_ptr<T, S, Dec>> {
 /// async_work_group_copy of \p n elements: work-item k of the group copies
 /// elements k, k + size, k + 2 size ... (each element once, the group's
 /// work-items in step), element i from src[i * src_stride] to
-/// dest[i * dest_stride].
+/// dest[i * dest_stride]. In parallel_for_work_group's work-group scope,
+/// where one thread runs for the whole group, that thread copies them all.
 template <typename Dest, typename Src>
 device_event copy_across_group(Dest dest, Src src, size_t n, size_t dest_stride,
-                               size_t src_stride) {
+                               size_t src_stride, bool whole_group) {
   using DestP = copy_pointer<Dest>;
   using SrcP = copy_pointer<Src>;
   static_assert(
@@ -843,6 +866,11 @@ device_event copy_across_group(Dest dest, Src src, size_t n, size_t dest_stride,
       "async_work_group_copy copies between pointers to one element type");
   auto *to = DestP::get(dest);
   const auto *from = SrcP::get(src);
+  if (whole_group) {
+    for (size_t i = 0; i < n; ++i)
+      to[i * dest_stride] = from[i * src_stride];
+    return device_event(true);
+  }
   size_t items = __sublane_local_range(0) * __sublane_local_range(1) *
                  __sublane_local_range(2);
   for (size_t i = __sublane_local_linear_id(); i < n; i += items)
@@ -854,7 +882,8 @@ device_event copy_across_group(Dest dest, Src src, size_t n, size_t dest_stride,
 /// when the copy goes into local memory and the destination when it comes
 /// out of it.
 template <typename Dest, typename Src>
-device_event copy_across_group(Dest dest, Src src, size_t n, size_t stride) {
+device_event copy_across_group(Dest dest, Src src, size_t n, size_t stride,
+                               bool whole_group) {
   using DestP = copy_pointer<Dest>;
   using SrcP = copy_pointer<Src>;
   static_assert(DestP::known_space || SrcP::known_space,
@@ -862,7 +891,7 @@ device_event copy_across_group(Dest dest, Src src, size_t n, size_t stride) {
                 "global_ptr (get_multi_ptr) to tell the local side");
   constexpr bool into_local = DestP::known_space ? DestP::local : !SrcP::local;
   return copy_across_group(dest, src, n, into_local ? 1 : stride,
-                           into_local ? stride : 1);
+                           into_local ? stride : 1, whole_group);
 }
 } // namespace detail
 
@@ -872,22 +901,38 @@ public:
   template <typename Dest, typename Src>
   device_event async_work_group_copy(Dest dest, Src src,
                                      size_t num_elements) const {
-    return detail::copy_across_group(dest, src, num_elements, 1, 1);
+    return detail::copy_across_group(dest, src, num_elements, 1, 1,
+                                     in_work_group_scope);
   }
   template <typename Dest, typename Src>
   device_event async_work_group_copy(Dest dest, Src src, size_t num_elements,
                                      size_t stride) const {
-    return detail::copy_across_group(dest, src, num_elements, stride);
+    return detail::copy_across_group(dest, src, num_elements, stride,
+                                     in_work_group_scope);
   }
   template <typename... Events> void wait_for(Events...) const {
     static_assert((std::is_same_v<Events, device_event> && ...),
                   "wait_for takes the device_events of copies");
-    __sublane_wg_barrier();
+    if (!in_work_group_scope)
+      __sublane_wg_barrier();
   }
+
+protected:
+  work_group_copies() = default;
+  explicit work_group_copies(detail::work_group_scope_tag)
+      : in_work_group_scope(true) {}
+
+private:
+  /// Whether this is the group parallel_for_work_group's kernel gets, run
+  /// by one thread for all of its work-items.
+  bool in_work_group_scope = false;
 };
 
 template <int D = 1> class group : public work_group_copies {
 public:
+  group() = default;
+  explicit group(detail::work_group_scope_tag tag) : work_group_copies(tag) {}
+
   using id_type = id<D>;
   using range_type = range<D>;
   using linear_id_type = size_t;
@@ -1096,7 +1141,8 @@ inline void group_barrier(sub_group, memory_scope = {}) {
 }
 
 class handler;
-template <typename T, typename Op> struct reduction_spec;
+template <typename T, typename Op, int Dimensions = 0, size_t Extent = 1>
+struct reduction_spec;
 
 /// Per-work-group local memory, allocated by the runtime for each work-group.
 namespace detail {
@@ -1269,10 +1315,21 @@ namespace property {
 using no_init = no_init_t;
 } // namespace property
 
+/// Whether kernels may take a copy of a T (SYCL 2020 3.13.1): the trivially
+/// copyable types, and those a program declares so by specializing this.
+template <typename T>
+struct is_device_copyable : std::is_trivially_copyable<T> {};
+template <typename T>
+inline constexpr bool is_device_copyable_v = is_device_copyable<T>::value;
+
 /// The properties given to a constructor; it remembers which kinds it holds.
 class property_list {
 public:
-  template <typename... Ps>
+  // Not from an async handler, which the constructors that take both
+  // would otherwise find ambiguous.
+  template <typename... Ps,
+            typename = std::enable_if_t<
+                (!std::is_invocable_v<const Ps &, exception_list> && ...)>>
   property_list(Ps...) : kinds_{detail::property_kind<Ps>()...} {}
   template <typename P> bool has_property() const noexcept {
     return std::find(kinds_.begin(), kinds_.end(),
@@ -1447,17 +1504,20 @@ public:
   /// parallel_for with one sycl::reduction: the kernel gets a reducer as
   /// its last argument (detail/reduction.hpp).
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
-            typename T, typename Op>
-  void parallel_for(range<D> r, reduction_spec<T, Op> red, const Kernel &k);
+            typename T, typename Op, int Dims, size_t Extent>
+  void parallel_for(range<D> r, reduction_spec<T, Op, Dims, Extent> red,
+                    const Kernel &k);
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
-            typename T, typename Op>
-  void parallel_for(nd_range<D> r, reduction_spec<T, Op> red, const Kernel &k);
+            typename T, typename Op, int Dims, size_t Extent>
+  void parallel_for(nd_range<D> r, reduction_spec<T, Op, Dims, Extent> red,
+                    const Kernel &k);
   /// parallel_for with several reductions: the kernel gets one reducer per
   /// reduction, in order, after its item.
   template <typename Name = detail::unnamed_kernel, typename Range, typename T,
-            typename Op, typename Second, typename... Rest>
-  void parallel_for(Range r, reduction_spec<T, Op> red, const Second &second,
-                    const Rest &...rest);
+            typename Op, int Dims, size_t Extent, typename Second,
+            typename... Rest>
+  void parallel_for(Range r, reduction_spec<T, Op, Dims, Extent> red,
+                    const Second &second, const Rest &...rest);
 
   template <typename Name = detail::unnamed_kernel, typename Kernel>
   void single_task(const Kernel &k) {
@@ -1570,7 +1630,8 @@ public:
       sublane::run_work_groups(
           cfg,
           [](const void *closure) {
-            (*static_cast<const Kernel *>(closure))(group<D>());
+            (*static_cast<const Kernel *>(closure))(
+                group<D>(detail::work_group_scope_tag()));
           },
           &k);
     });
@@ -1795,6 +1856,21 @@ public:
   }
   template <typename... Ps>
   buffer(T *host, range<D> r, const Ps &...) : buffer(host, r) {}
+  // The same with the properties as a braced list ({use_host_ptr()}), which
+  // the forms above cannot deduce; no property changes what a buffer does.
+  buffer(range<D> r, const property_list &) : buffer(r) {}
+  buffer(T *host, range<D> r, const property_list &) : buffer(host, r) {}
+  buffer(const T *host, range<D> r, const property_list &) : buffer(host, r) {}
+  template <typename Container, int N = D,
+            typename = std::enable_if_t<
+                N == 1 && detail::is_contiguous_container_of<Container, T>>>
+  buffer(Container &c, const property_list &) : buffer(c) {}
+  template <typename Container, int N = D,
+            typename = std::enable_if_t<
+                N == 1 &&
+                detail::is_contiguous_container_of<const Container, const T>>,
+            typename = void>
+  buffer(const Container &c, const property_list &) : buffer(c) {}
   /// A sub-buffer: the elements of \p parent from \p base over \p r, which
   /// must be contiguous (whole rows but in the first dimension).
   buffer(buffer &parent, const id<D> &base, const range<D> &r)
@@ -2098,8 +2174,9 @@ public:
     return parallel_for<Name>(range<1>(n), k);
   }
   template <typename Name = detail::unnamed_kernel, typename Range, typename T,
-            typename Op, typename... Rest>
-  event parallel_for(Range r, reduction_spec<T, Op> red, const Rest &...rest) {
+            typename Op, int Dims, size_t Extent, typename... Rest>
+  event parallel_for(Range r, reduction_spec<T, Op, Dims, Extent> red,
+                     const Rest &...rest) {
     return submit([&](handler &h) { h.parallel_for<Name>(r, red, rest...); });
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
@@ -2424,6 +2501,8 @@ inline sub_group this_sub_group() { return sub_group(); }
 // In this order: each builds on the ones before it.
 #include "sublane/detail/half.hpp"
 
+#include "sublane/detail/span.hpp"
+
 #include "sublane/detail/group_algorithms.hpp"
 
 #include "sublane/detail/math.hpp"
@@ -2435,6 +2514,8 @@ inline sub_group this_sub_group() { return sub_group(); }
 #include "sublane/detail/reduction.hpp"
 
 #include "sublane/detail/joint_algorithms.hpp"
+
+#include "sublane/detail/oneapi_group_algorithms.hpp"
 
 #include "sublane/detail/kernel_bundle.hpp"
 

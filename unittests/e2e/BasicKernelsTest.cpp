@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <vector>
+
 namespace {
 
 TEST(BasicKernels, RangeWithIdAndItem) {
@@ -266,5 +269,105 @@ TEST(BasicKernels, SeveralReductionsInOneKernel) {
   sycl::free(hi, q);
   sycl::free(count, q);
   sycl::free(lo, q);
+}
+
+// Reductions over a span (SYCL 2020 4.9.2): a histogram of plus reducers,
+// per-variable maxima with initialize_to_identity, a user operation with an
+// identity, beside a scalar reduction, on a range and on an nd-range.
+TEST(BasicKernels, ReductionsOverASpan) {
+  sycl::queue q;
+  const size_t n = 10007;
+  int *bins = sycl::malloc_shared<int>(16, q);
+  float *maxima = sycl::malloc_shared<float>(4, q);
+  int *total = sycl::malloc_shared<int>(1, q);
+  for (int k = 0; k < 16; ++k)
+    bins[k] = k;
+  for (int k = 0; k < 4; ++k)
+    maxima[k] = 1e9f; // dropped: initialize_to_identity
+  *total = 5;
+  auto key = [](size_t i) { return (i * 7 + i / 13) % 16; };
+  auto value = [](size_t i) { return float((i * 37) % 1009) * 0.5f; };
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for(
+         sycl::range<1>(n),
+         sycl::reduction(sycl::span<int, 16>(bins, 16), sycl::plus<>()),
+         sycl::reduction(sycl::span<float, 4>(maxima, 4),
+                         sycl::maximum<float>(),
+                         sycl::property::reduction::initialize_to_identity()),
+         sycl::reduction(total, sycl::plus<int>()),
+         [=](sycl::id<1> i, auto &b, auto &m, auto &t) {
+           b[key(i[0])]++;
+           m[i[0] % 4].combine(value(i[0]));
+           t += int(i[0] % 3);
+         });
+   }).wait();
+  int want_bins[16], want_total = 5;
+  float want_max[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+  for (int k = 0; k < 16; ++k)
+    want_bins[k] = k;
+  for (size_t i = 0; i < n; ++i) {
+    ++want_bins[key(i)];
+    want_max[i % 4] = std::max(want_max[i % 4], value(i));
+    want_total += int(i % 3);
+  }
+  for (int k = 0; k < 16; ++k)
+    EXPECT_EQ(bins[k], want_bins[k]) << "bin " << k;
+  for (int k = 0; k < 4; ++k)
+    EXPECT_EQ(maxima[k], want_max[k]) << "maximum " << k;
+  EXPECT_EQ(*total, want_total);
+
+  // An nd-range with 64 variables and an operation SYCL does not know,
+  // whose partial results are kept per work-item.
+  long *sums = sycl::malloc_shared<long>(64, q);
+  for (int k = 0; k < 64; ++k)
+    sums[k] = 1;
+  auto add = [](long a, long b) { return a + b; };
+  q.parallel_for(sycl::nd_range<2>({64, 32}, {8, 16}),
+                 sycl::reduction(sycl::span<long, 64>(sums, 64), 0L, add),
+                 [=](sycl::nd_item<2> it, auto &s) {
+                   size_t i = it.get_global_linear_id();
+                   s[(i * 5) % 64] += long(i);
+                   s[it.get_local_linear_id() % 64].combine(1);
+                 })
+      .wait();
+  long want_sums[64];
+  for (int k = 0; k < 64; ++k)
+    want_sums[k] = 1;
+  for (size_t i = 0; i < 64 * 32; ++i) {
+    want_sums[(i * 5) % 64] += long(i);
+    size_t local = (i / 32 % 8) * 16 + i % 16;
+    want_sums[local % 64] += 1;
+  }
+  for (int k = 0; k < 64; ++k)
+    EXPECT_EQ(sums[k], want_sums[k]) << "variable " << k;
+  sycl::free(bins, q);
+  sycl::free(maxima, q);
+  sycl::free(total, q);
+  sycl::free(sums, q);
+}
+
+// sycl::span itself: the ways to make one, its views and sizes.
+TEST(BasicKernels, SpanViews) {
+  int storage[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  sycl::span<int, 8> whole(storage);
+  sycl::span<int> dynamic(storage, 8);
+  std::vector<int> vector(storage, storage + 8);
+  sycl::span from_vector(vector);
+  static_assert(decltype(whole)::extent == 8);
+  static_assert(decltype(from_vector)::extent == sycl::dynamic_extent);
+  EXPECT_EQ(whole.size(), 8u);
+  EXPECT_EQ(whole.size_bytes(), 8 * sizeof(int));
+  auto middle = whole.subspan<2, 3>();
+  static_assert(decltype(middle)::extent == 3);
+  EXPECT_EQ(middle[0], 2);
+  EXPECT_EQ(dynamic.last(3).front(), 5);
+  EXPECT_EQ(dynamic.first<2>().back(), 1);
+  EXPECT_EQ(from_vector.subspan(6).size(), 2u);
+  int sum = 0;
+  for (int x : from_vector.subspan(1, 3))
+    sum += x;
+  EXPECT_EQ(sum, 6);
+  EXPECT_FALSE(dynamic.empty());
+  EXPECT_TRUE(sycl::span<int>().empty());
 }
 } // namespace

@@ -120,10 +120,31 @@ TEST(HostApi, DevicePlatformAndContextQueries) {
   EXPECT_TRUE(inOrder.is_in_order());
   EXPECT_FALSE(legacy.is_in_order());
   sycl::queue withContext{c, d};
+  // A device (or selector) with an async handler given as a lambda.
+  int handled = 0;
+  sycl::queue withHandler{
+      d, [&](sycl::exception_list errors) { handled += int(errors.size()); }};
+  sycl::queue selectedWithHandler{sycl::cpu_selector_v,
+                                  [](sycl::exception_list) {},
+                                  sycl::property::queue::in_order{}};
+  withHandler.throw_asynchronous();
+  EXPECT_EQ(handled, 0);
+  EXPECT_TRUE(selectedWithHandler.is_in_order());
   (void)byAspects;
   (void)custom;
   (void)withContext;
 }
+
+struct Trivial {
+  float x;
+  int y[3];
+};
+struct NotTrivial {
+  NotTrivial(const NotTrivial &) {}
+};
+static_assert(sycl::is_device_copyable_v<Trivial>);
+static_assert(sycl::is_device_copyable_v<sycl::float4>);
+static_assert(!sycl::is_device_copyable_v<NotTrivial>);
 
 TEST(HostApi, ShortcutsWaitOnEvents) {
   sycl::queue q;
@@ -503,6 +524,43 @@ TEST(HostApi, HierarchicalParallelism) {
       for (size_t l = 0; l < 64; ++l)
         ASSERT_EQ(ids[(r * cols + c) * 64 + l], int(c * 64 + l));
   sycl::free(ids, q);
+}
+
+/// async_work_group_copy in parallel_for_work_group's work-group scope,
+/// where one thread runs for the group: the whole range is copied, with a
+/// stride on the global side in both directions.
+TEST(HostApi, HierarchicalAsyncWorkGroupCopy) {
+  sycl::queue q;
+  const size_t groups = 6, size = 16, count = 40, stride = 3;
+  int *in = sycl::malloc_shared<int>(groups * count * stride, q);
+  int *out = sycl::malloc_shared<int>(groups * count * stride, q);
+  for (size_t i = 0; i < groups * count * stride; ++i) {
+    in[i] = int(i * 11 % 97);
+    out[i] = -1;
+  }
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for_work_group<class hierarchical_copy>(
+         sycl::range<1>(groups), sycl::range<1>(size), [=](sycl::group<1> g) {
+           int tile[count];
+           auto local = sycl::address_space_cast<
+               sycl::access::address_space::local_space,
+               sycl::access::decorated::no>(tile);
+           size_t base = g.get_group_id(0) * count * stride;
+           auto e = g.async_work_group_copy(local, in + base, count, stride);
+           g.wait_for(e);
+           g.parallel_for_work_item([&](sycl::h_item<1> it) {
+             for (size_t k = it.get_local_id(0); k < count; k += size)
+               tile[k] += 1;
+           });
+           auto back =
+               g.async_work_group_copy(out + base, local, count, stride);
+           back.wait();
+         });
+   }).wait();
+  for (size_t i = 0; i < groups * count * stride; ++i)
+    ASSERT_EQ(out[i], i % stride == 0 ? in[i] + 1 : -1) << i;
+  sycl::free(in, q);
+  sycl::free(out, q);
 }
 
 template <uint32_t S> struct HalfKernel;

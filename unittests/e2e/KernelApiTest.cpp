@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -157,6 +158,70 @@ TEST(KernelApi, LegacySubGroupMembers) {
       EXPECT_EQ(out[i * 5 + 3], int(i - 1)) << i;
     EXPECT_EQ(out[i * 5 + 4], int(base + (lane ^ 4))) << i;
   }
+  sycl::free(out, q);
+}
+// The group algorithms under their pre-2020 oneAPI names, on the sub-group
+// and the work-group, in their value and joint (pointer range) forms.
+TEST(KernelApi, OneApiGroupAlgorithmNames) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  namespace oneapi = sycl::ext::oneapi;
+  sycl::queue q;
+  const size_t n = 128, wg = 32, fields = 9;
+  int *in = sycl::malloc_shared<int>(n, q);
+  int *out = sycl::malloc_shared<int>(n * fields, q);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = int((i * 13) % 29) - 7;
+  q.parallel_for<class oneapi_names>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<8>},
+       [=](sycl::nd_item<1> it) {
+         sycl::sub_group sg = it.get_sub_group();
+         sycl::group<1> g = it.get_group();
+         int x = in[it.get_global_id(0)];
+         int *r = out + it.get_global_id(0) * fields;
+         r[0] = oneapi::reduce(sg, x, oneapi::plus<int>());
+         r[1] = oneapi::reduce(g, x, 100, oneapi::maximum<int>());
+         r[2] = oneapi::exclusive_scan(sg, x, oneapi::plus<>());
+         r[3] = oneapi::inclusive_scan(g, x, oneapi::minimum<int>());
+         r[4] = oneapi::broadcast(sg, x, 3);
+         r[5] = oneapi::broadcast(g, x);
+         r[6] = oneapi::any_of(sg, x > 15) + 2 * oneapi::all_of(g, x > -8) +
+                4 * oneapi::none_of(sg, x, [](int v) { return v == 0; });
+         const int *row = in + g.get_group_id(0) * wg;
+         r[7] = oneapi::reduce(g, row, row + wg, oneapi::plus<int>());
+         r[8] = oneapi::any_of(sg, row, row + 8, [](int v) { return v > 20; });
+       })
+      .wait();
+  for (size_t i = 0; i < n; ++i) {
+    size_t sg0 = i / 8 * 8, g0 = i / wg * wg;
+    int sg_sum = 0, g_max = 100, excl = 0, incl = in[g0], row_sum = 0;
+    bool any_big = false, all_above = true, no_zero = true, row_any = false;
+    for (size_t k = sg0; k < sg0 + 8; ++k) {
+      sg_sum += in[k];
+      excl += k < i ? in[k] : 0;
+      any_big = any_big || in[k] > 15;
+      no_zero = no_zero && in[k] != 0;
+    }
+    for (size_t k = g0; k < g0 + wg; ++k) {
+      g_max = std::max(g_max, in[k]);
+      if (k <= i)
+        incl = std::min(incl, in[k]);
+      all_above = all_above && in[k] > -8;
+      row_sum += in[k];
+    }
+    for (size_t k = g0; k < g0 + 8; ++k)
+      row_any = row_any || in[k] > 20;
+    const int *r = out + i * fields;
+    EXPECT_EQ(r[0], sg_sum) << i;
+    EXPECT_EQ(r[1], g_max) << i;
+    EXPECT_EQ(r[2], excl) << i;
+    EXPECT_EQ(r[3], incl) << i;
+    EXPECT_EQ(r[4], in[sg0 + 3]) << i;
+    EXPECT_EQ(r[5], in[g0]) << i;
+    EXPECT_EQ(r[6], int(any_big) + 2 * int(all_above) + 4 * int(no_zero)) << i;
+    EXPECT_EQ(r[7], row_sum) << i;
+    EXPECT_EQ(r[8], int(row_any)) << i;
+  }
+  sycl::free(in, q);
   sycl::free(out, q);
 }
 TEST(KernelApi, ChainedSubscriptsFreeQueriesAndUsmKinds) {

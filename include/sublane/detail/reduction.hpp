@@ -6,7 +6,9 @@
 // reduce_over_group and stores one partial result (other operations store
 // one per item); the partial results are combined on the host after the
 // launch, with the variable's original value unless initialize_to_identity
-// was asked for. Included by <sublane/sycl.hpp>.
+// was asked for. A reduction over a span of N variables gives each
+// work-item N values and combines each as above. Included by
+// <sublane/sycl.hpp>.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SUBLANE_DETAIL_REDUCTION_HPP
@@ -20,9 +22,14 @@
 
 namespace sycl {
 
-template <typename T, typename Op> struct reduction_spec {
+/// What sycl::reduction returns: Extent variables at ptr (one, or a
+/// span's elements when Dimensions is 1) combined with op.
+template <typename T, typename Op, int Dimensions, size_t Extent>
+struct reduction_spec {
   using value_type = T;
   using binary_operation = Op;
+  static constexpr int dimensions = Dimensions;
+  static constexpr size_t extent = Extent;
   T *ptr;
   T identity;
   Op op;
@@ -74,10 +81,65 @@ reduction_spec<T, Op> reduction(buffer<T, D> &b, handler &, Op op,
                                 const property_list &p = {}) {
   return reduction(b.data(), op, p);
 }
+template <typename T, int D, typename Op>
+reduction_spec<T, Op> reduction(buffer<T, D> &b, handler &, const T &identity,
+                                Op op, const property_list &p = {}) {
+  return reduction(b.data(), identity, op, p);
+}
+template <typename T, size_t Extent, typename Op>
+reduction_spec<T, Op, 1, Extent> reduction(span<T, Extent> vars,
+                                           const T &identity, Op op,
+                                           const property_list &p = {}) {
+  static_assert(Extent != dynamic_extent,
+                "sublane: a reduction over a span needs the span's size in "
+                "its type: sycl::span<T, N>");
+  return {vars.data(), identity, op, p.initializes_to_identity()};
+}
+template <typename T, size_t Extent, typename Op>
+reduction_spec<T, Op, 1, Extent> reduction(span<T, Extent> vars, Op op,
+                                           const property_list &p = {}) {
+  static_assert(detail::known_identity<T, Op>::value,
+                "sublane: give this reduction's identity: "
+                "sycl::reduction(span, identity, op)");
+  return reduction(vars, detail::known_identity<T, Op>::get(), op, p);
+}
 
-/// What a kernel combines its values into.
-template <typename T, typename Op> class reducer {
+namespace detail {
+/// One variable of a reduction over a span, as the kernel's reducer gives
+/// it: what is combined into it goes to the work-item's own value.
+template <typename T, typename Op> class reducer_element {
 public:
+  reducer_element(T &value, T identity, Op op)
+      : value_(value), identity_(identity), op_(op) {}
+  reducer_element &combine(const T &x) {
+    value_ = op_(value_, x);
+    return *this;
+  }
+  T identity() const { return identity_; }
+  reducer_element &operator+=(const T &x) { return combine(x); }
+  reducer_element &operator*=(const T &x) { return combine(x); }
+  reducer_element &operator|=(const T &x) { return combine(x); }
+  reducer_element &operator&=(const T &x) { return combine(x); }
+  reducer_element &operator^=(const T &x) { return combine(x); }
+  reducer_element &operator++() { return combine(T(1)); }
+  reducer_element &operator++(int) { return combine(T(1)); }
+
+private:
+  T &value_;
+  T identity_;
+  Op op_;
+};
+} // namespace detail
+
+/// What a kernel combines its values into: one variable, or with
+/// Dimensions 1 the Extent variables of a span, reached with operator[].
+template <typename T, typename Op, int Dimensions = 0, size_t Extent = 1>
+class reducer {
+  static_assert(Dimensions == 0 && Extent == 1,
+                "sublane: reducers are of one variable or of a span");
+
+public:
+  static constexpr size_t extent = 1;
   reducer(T identity, Op op) : value_(identity), identity_(identity), op_(op) {}
   reducer &combine(const T &x) {
     value_ = op_(value_, x);
@@ -90,10 +152,33 @@ public:
   reducer &operator&=(const T &x) { return combine(x); }
   reducer &operator^=(const T &x) { return combine(x); }
   reducer &operator++() { return combine(T(1)); }
+  reducer &operator++(int) { return combine(T(1)); }
   T value() const { return value_; }
+  /// The work-item's value of variable \p k.
+  T partial(size_t) const { return value_; }
 
 private:
   T value_, identity_;
+  Op op_;
+};
+
+template <typename T, typename Op, size_t Extent>
+class reducer<T, Op, 1, Extent> {
+public:
+  static constexpr size_t extent = Extent;
+  reducer(T identity, Op op) : identity_(identity), op_(op) {
+    for (size_t k = 0; k < Extent; ++k)
+      values_[k] = identity;
+  }
+  detail::reducer_element<T, Op> operator[](size_t k) {
+    return {values_[k], identity_, op_};
+  }
+  T identity() const { return identity_; }
+  T partial(size_t k) const { return values_[k]; }
+
+private:
+  T values_[Extent];
+  T identity_;
   Op op_;
 };
 
@@ -125,7 +210,7 @@ SUBLANE_IN_KERNEL_OP(logical_or, std::is_integral_v<T>)
 /// The partial results of a reduction: one buffer per host thread, type and
 /// place among a kernel's reductions, kept between launches so that a
 /// launch does not fault its pages in again.
-template <typename T, size_t Slot = 0> T *reduction_partials(size_t n) {
+template <typename T, size_t Slot> T *reduction_partials(size_t n) {
   static thread_local std::unique_ptr<T[]> buffer;
   static thread_local size_t size = 0;
   if (size < n) {
@@ -157,12 +242,26 @@ size_t partial_count(size_t groups, size_t items) {
   return combines_in_kernel<T, Op>::value ? groups : groups * items;
 }
 
-/// Combines \p count partial results into the reduction variable. Blocks of
-/// partials are combined in parallel, each in eight independent chains so
-/// that the operation's latency overlaps.
-template <typename T, typename Op>
-void finish_reduction(const reduction_spec<T, Op> &red, const T *partials,
-                      size_t count) {
+/// Stores the values of every variable of reducer \p r, those of variable k
+/// from \p out + k * \p per_variable.
+template <typename T, typename Op, int D, typename Reducer>
+void store_partials(const nd_item<D> &it, const Reducer &r, Op op, T *out,
+                    size_t per_variable) {
+  if constexpr (Reducer::extent == 1) {
+    (void)per_variable;
+    store_partial(it, r.partial(0), op, out);
+  } else {
+    for (size_t k = 0; k < Reducer::extent; ++k)
+      store_partial(it, r.partial(k), op, out + k * per_variable);
+  }
+}
+
+/// Combines \p count partial results into reduction variable \p var.
+/// Blocks of partials are combined in parallel, each in eight independent
+/// chains so that the operation's latency overlaps.
+template <typename Spec, typename T = typename Spec::value_type>
+void finish_variable(const Spec &red, const T *partials, size_t count, T *var) {
+  using Op = typename Spec::binary_operation;
   constexpr size_t chains = 8, max_blocks = 64, min_block = 4096;
   const size_t blocks =
       std::min(max_blocks, (count + min_block - 1) / min_block);
@@ -188,13 +287,30 @@ void finish_reduction(const reduction_spec<T, Op> &red, const T *partials,
   T acc = identity;
   for (size_t b = 0; b < blocks; ++b)
     acc = op(acc, block_results[b]);
-  *red.ptr = red.init_to_identity ? acc : red.op(*red.ptr, acc);
+  *var = red.init_to_identity ? acc : red.op(*var, acc);
+}
+
+/// Combines each variable's \p per_variable partial results into it.
+template <typename Spec, typename T = typename Spec::value_type>
+void finish_reduction(const Spec &red, const T *partials, size_t per_variable) {
+  for (size_t k = 0; k < Spec::extent; ++k)
+    finish_variable(red, partials + k * per_variable, per_variable,
+                    red.ptr + k);
 }
 
 /// The work-items' own reducers of several reductions.
 template <typename... Specs>
 using reducers_t = std::tuple<
-    reducer<typename Specs::value_type, typename Specs::binary_operation>...>;
+    reducer<typename Specs::value_type, typename Specs::binary_operation,
+            Specs::dimensions, Specs::extent>...>;
+
+/// Whether kernel K takes Item, then each of Reducers (a tuple) by
+/// reference, then Extra.
+template <typename K, typename Item, typename Reducers, typename... Extra>
+struct takes_reducers;
+template <typename K, typename Item, typename... R, typename... Extra>
+struct takes_reducers<K, Item, std::tuple<R...>, Extra...>
+    : std::is_invocable<const K &, Item, R &..., Extra...> {};
 
 /// Runs \p k over \p r with the reductions \p specs, launched as the
 /// one-reduction forms launch: each reduction stores its partial results
@@ -209,15 +325,9 @@ void run_reductions(handler &h, Range r, const Kernel &k,
   // A kernel that reads specialization constants takes a kernel_handler
   // after its reducers.
   constexpr bool WithHandler =
-      std::is_invocable_v<const Kernel &, nd_item<D>,
-                          std::tuple_element_t<I, reducers> &...,
-                          kernel_handler> ||
-      std::is_invocable_v<const Kernel &, item<D>,
-                          std::tuple_element_t<I, reducers> &...,
-                          kernel_handler> ||
-      std::is_invocable_v<const Kernel &, id<D>,
-                          std::tuple_element_t<I, reducers> &...,
-                          kernel_handler>;
+      takes_reducers<Kernel, nd_item<D>, reducers, kernel_handler>::value ||
+      takes_reducers<Kernel, item<D>, reducers, kernel_handler>::value ||
+      takes_reducers<Kernel, id<D>, reducers, kernel_handler>::value;
   size_t global = 0, items = 1;
   nd_range<D> launch{range<D>(), range<D>()};
   if constexpr (std::is_same_v<Range, nd_range<D>>) {
@@ -233,7 +343,7 @@ void run_reductions(handler &h, Range r, const Kernel &k,
                                          typename Specs::binary_operation>(
       global / items, items)...};
   auto outs = std::make_tuple(reduction_partials<typename Specs::value_type, I>(
-      counts[I] ? counts[I] : 1)...);
+      counts[I] ? counts[I] * Specs::extent : 1)...);
   if (global) {
     h.parallel_for<reduction_kernel<Name, Kernel>>(launch, [=](nd_item<D> it) {
       reducers mine(std::tuple_element_t<I, reducers>(
@@ -249,20 +359,16 @@ void run_reductions(handler &h, Range r, const Kernel &k,
       } else {
         id<D> i = it.get_global_id();
         if (i[D - 1] < r[D - 1]) {
-          if constexpr (std::is_invocable_v<
-                            const Kernel &, item<D>,
-                            std::tuple_element_t<I, reducers> &...> ||
-                        std::is_invocable_v<
-                            const Kernel &, item<D>,
-                            std::tuple_element_t<I, reducers> &...,
-                            kernel_handler>)
+          if constexpr (takes_reducers<Kernel, item<D>, reducers>::value ||
+                        takes_reducers<Kernel, item<D>, reducers,
+                                       kernel_handler>::value)
             call(item<D>(i, r));
           else
             call(i);
         }
       }
-      (store_partial(it, std::get<I>(mine).value(), std::get<I>(specs).op,
-                     std::get<I>(outs)),
+      (store_partials(it, std::get<I>(mine), std::get<I>(specs).op,
+                      std::get<I>(outs), counts[I]),
        ...);
     });
   }
@@ -280,9 +386,9 @@ void split_reductions(handler &h, Range r, const Args &args,
 
 } // namespace detail
 
-template <typename Name, typename Range, typename T, typename Op,
-          typename Second, typename... Rest>
-void handler::parallel_for(Range r, reduction_spec<T, Op> red,
+template <typename Name, typename Range, typename T, typename Op, int Dims,
+          size_t Extent, typename Second, typename... Rest>
+void handler::parallel_for(Range r, reduction_spec<T, Op, Dims, Extent> red,
                            const Second &second, const Rest &...rest) {
   if constexpr (std::is_integral_v<Range>) {
     parallel_for<Name>(range<1>(r), red, second, rest...);
@@ -294,15 +400,18 @@ void handler::parallel_for(Range r, reduction_spec<T, Op> red,
   }
 }
 
-template <typename Name, typename Kernel, int D, typename T, typename Op>
-void handler::parallel_for(range<D> r, reduction_spec<T, Op> red,
+template <typename Name, typename Kernel, int D, typename T, typename Op,
+          int Dims, size_t Extent>
+void handler::parallel_for(range<D> r, reduction_spec<T, Op, Dims, Extent> red,
                            const Kernel &k) {
   detail::run_reductions<Name>(*this, r, k, std::make_tuple(red),
                                std::index_sequence<0>(), make_kernel_handler());
 }
 
-template <typename Name, typename Kernel, int D, typename T, typename Op>
-void handler::parallel_for(nd_range<D> r, reduction_spec<T, Op> red,
+template <typename Name, typename Kernel, int D, typename T, typename Op,
+          int Dims, size_t Extent>
+void handler::parallel_for(nd_range<D> r,
+                           reduction_spec<T, Op, Dims, Extent> red,
                            const Kernel &k) {
   detail::run_reductions<Name>(*this, r, k, std::make_tuple(red),
                                std::index_sequence<0>(), make_kernel_handler());

@@ -1,8 +1,9 @@
 //===- sublane/detail/vec.hpp - SYCL 2020 vec and its functions -*- C++ -*-===//
 //
 // sycl::vec<T, N> (SYCL 2020 4.14.2) for N = 1, 2, 3, 4, 8, 16: element
-// access (x() ... w(), s0() ... sF(), operator[]), swizzles as copies
-// (swizzle<I...>(), xy(), lo(), hi(), even(), odd() ...), the arithmetic,
+// access (x() ... w(), s0() ... sF(), operator[]), swizzles (swizzle<I...>(),
+// lo(), hi(), even(), odd(), and with SYCL_SIMPLE_SWIZZLES every xyzw and
+// rgba name) that are views when the vec can be written, the arithmetic,
 // bitwise, logical and comparison operators (comparisons give -1 for true
 // in a signed integer vec, as SYCL says), convert and as, load and store,
 // the type aliases (float4, int2, ...), and element-wise math, common,
@@ -26,8 +27,77 @@ enum class rounding_mode { automatic, rte, rtz, rtp, rtn };
 template <typename T, int N> class vec;
 
 namespace detail {
+template <typename T, int N, int... Indices> class swizzled_vec;
+
 template <typename T> struct is_vec : std::false_type {};
 template <typename T, int N> struct is_vec<vec<T, N>> : std::true_type {};
+template <typename T, int N, int... Indices>
+struct is_vec<swizzled_vec<T, N, Indices...>> : std::true_type {};
+
+template <typename... Ints> constexpr int max_index(Ints... Indices) {
+  int Max = 0;
+  ((Max = Indices > Max ? Indices : Max), ...);
+  return Max;
+}
+
+/// The element names of a vec, as M(name, index).
+#define SUBLANE_VEC_ELEMENT_NAMES(M)                                           \
+  M(x, 0)                                                                      \
+  M(y, 1)                                                                      \
+  M(z, 2)                                                                      \
+  M(w, 3)                                                                      \
+  M(r, 0)                                                                      \
+  M(g, 1)                                                                      \
+  M(b, 2)                                                                      \
+  M(a, 3)                                                                      \
+  M(s0, 0)                                                                     \
+  M(s1, 1)                                                                     \
+  M(s2, 2)                                                                     \
+  M(s3, 3)                                                                     \
+  M(s4, 4)                                                                     \
+  M(s5, 5)                                                                     \
+  M(s6, 6)                                                                     \
+  M(s7, 7)                                                                     \
+  M(s8, 8)                                                                     \
+  M(s9, 9)                                                                     \
+  M(sA, 10)                                                                    \
+  M(sB, 11)                                                                    \
+  M(sC, 12)                                                                    \
+  M(sD, 13)                                                                    \
+  M(sE, 14)                                                                    \
+  M(sF, 15)
+
+/// The named swizzles of a vec and of a swizzle view, each returning
+/// pick<indices...>() of the class it is expanded in, once for objects that
+/// can be written (qualifier Mutable) and once for const ones. Without
+/// SYCL_SIMPLE_SWIZZLES only xy, xyz, yz, zw and wzyx are named, as before.
+#define SUBLANE_VEC_NAMED_SWIZZLE(Name, Cond, Mutable, ...)                    \
+  template <int M = NumElements, typename = std::enable_if_t<(Cond)>>          \
+  decltype(auto) Name() Mutable {                                              \
+    return pick<__VA_ARGS__>();                                                \
+  }                                                                            \
+  template <int M = NumElements, typename = std::enable_if_t<(Cond)>>          \
+  decltype(auto) Name() const Mutable {                                        \
+    return pick<__VA_ARGS__>();                                                \
+  }
+#define SUBLANE_VEC_HALF(Name, First, Step, Mutable)                           \
+  template <int M = NumElements, typename = std::enable_if_t<(M >= 2)>>        \
+  decltype(auto) Name() Mutable {                                              \
+    return pick_strided<First, Step>(                                          \
+        std::make_integer_sequence<int, NumStored / 2>());                     \
+  }                                                                            \
+  template <int M = NumElements, typename = std::enable_if_t<(M >= 2)>>        \
+  decltype(auto) Name() const Mutable {                                        \
+    return pick_strided<First, Step>(                                          \
+        std::make_integer_sequence<int, NumStored / 2>());                     \
+  }
+#define SUBLANE_SWIZZLE_XYZW(Name, ...)                                        \
+  SUBLANE_VEC_NAMED_SWIZZLE(Name,                                              \
+                            M <= 4 && detail::max_index(__VA_ARGS__) < M,      \
+                            SUBLANE_VEC_SWIZZLE_QUALIFIER, __VA_ARGS__)
+#define SUBLANE_SWIZZLE_RGBA(Name, ...)                                        \
+  SUBLANE_VEC_NAMED_SWIZZLE(Name, M == 4, SUBLANE_VEC_SWIZZLE_QUALIFIER,       \
+                            __VA_ARGS__)
 
 /// The signed integer of T's size: the element type of a comparison.
 template <typename T> struct rel_elem {
@@ -42,6 +112,42 @@ template <typename T> using rel_elem_t = typename rel_elem<T>::type;
 template <typename T>
 inline constexpr bool is_vec_scalar_v =
     std::is_arithmetic_v<T> || std::is_same_v<std::remove_cv_t<T>, half>;
+
+/// \p X as a U, rounded as \p R asks. Conversions to integers round
+/// toward zero unless asked otherwise (SYCL's default, like C++'s); those
+/// to floating point round to nearest unless asked otherwise, and the other
+/// modes correct the nearest value by one step where it went past \p X.
+template <typename U, rounding_mode R, typename T> U convert_rounded(T X) {
+  if constexpr (std::is_integral_v<U> && !std::is_integral_v<T>) {
+    using F = std::conditional_t<std::is_same_v<T, double>, double, float>;
+    const F V = F(X);
+    if constexpr (R == rounding_mode::rte)
+      return U(std::nearbyint(V));
+    else if constexpr (R == rounding_mode::rtp)
+      return U(std::ceil(V));
+    else if constexpr (R == rounding_mode::rtn)
+      return U(std::floor(V));
+    else
+      return U(V);
+  } else if constexpr (std::is_floating_point_v<U> &&
+                       (R == rounding_mode::rtz || R == rounding_mode::rtp ||
+                        R == rounding_mode::rtn)) {
+    U Nearest = U(X);
+    using Wide = long double;
+    const Wide Exact = Wide(X), Got = Wide(Nearest);
+    if (!std::isfinite(Nearest) || Got == Exact)
+      return Nearest;
+    if constexpr (R == rounding_mode::rtp)
+      return Got < Exact ? std::nextafter(Nearest, U(INFINITY)) : Nearest;
+    else if constexpr (R == rounding_mode::rtn)
+      return Got > Exact ? std::nextafter(Nearest, U(-INFINITY)) : Nearest;
+    else
+      return (Got > Exact) == (Exact > 0) ? std::nextafter(Nearest, U(0))
+                                          : Nearest;
+  } else {
+    return U(X);
+  }
+}
 
 template <typename T> constexpr int vec_elems() {
   if constexpr (is_vec<T>::value)
@@ -114,86 +220,49 @@ public:
   const T &Name() const {                                                      \
     return Elems[Index];                                                       \
   }
-  SUBLANE_VEC_ELEMENT(x, 0)
-  SUBLANE_VEC_ELEMENT(y, 1)
-  SUBLANE_VEC_ELEMENT(z, 2)
-  SUBLANE_VEC_ELEMENT(w, 3)
-  SUBLANE_VEC_ELEMENT(r, 0)
-  SUBLANE_VEC_ELEMENT(g, 1)
-  SUBLANE_VEC_ELEMENT(b, 2)
-  SUBLANE_VEC_ELEMENT(a, 3)
-  SUBLANE_VEC_ELEMENT(s0, 0)
-  SUBLANE_VEC_ELEMENT(s1, 1)
-  SUBLANE_VEC_ELEMENT(s2, 2)
-  SUBLANE_VEC_ELEMENT(s3, 3)
-  SUBLANE_VEC_ELEMENT(s4, 4)
-  SUBLANE_VEC_ELEMENT(s5, 5)
-  SUBLANE_VEC_ELEMENT(s6, 6)
-  SUBLANE_VEC_ELEMENT(s7, 7)
-  SUBLANE_VEC_ELEMENT(s8, 8)
-  SUBLANE_VEC_ELEMENT(s9, 9)
-  SUBLANE_VEC_ELEMENT(sA, 10)
-  SUBLANE_VEC_ELEMENT(sB, 11)
-  SUBLANE_VEC_ELEMENT(sC, 12)
-  SUBLANE_VEC_ELEMENT(sD, 13)
-  SUBLANE_VEC_ELEMENT(sE, 14)
-  SUBLANE_VEC_ELEMENT(sF, 15)
+  SUBLANE_VEC_ELEMENT_NAMES(SUBLANE_VEC_ELEMENT)
 #undef SUBLANE_VEC_ELEMENT
 
-  /// The elements at the given indices, as a new vec (SYCL gives a view;
-  /// reading through a copy gives the same values).
-  template <int... Indices> vec<T, int(sizeof...(Indices))> swizzle() const {
+  static constexpr int NumElements = N;
+  static constexpr int NumStored = Stored;
+
+  /// The elements at the given indices: on a vec that can be written, a
+  /// view whose assignment writes them (SYCL's __swizzled_vec__); on a const
+  /// or temporary vec, a const copy, so that assigning to it is an error
+  /// rather than a write that goes nowhere.
+  template <int... Indices> decltype(auto) swizzle() & {
     static_assert(((Indices >= 0 && Indices < N) && ...),
                   "swizzle index out of range");
-    return vec<T, int(sizeof...(Indices))>(Elems[Indices]...);
+    return pick<Indices...>();
   }
-  template <int M = N, typename = std::enable_if_t<(M >= 2)>>
-  vec<T, 2> xy() const {
-    return swizzle<0, 1>();
+  template <int... Indices> decltype(auto) swizzle() const & {
+    static_assert(((Indices >= 0 && Indices < N) && ...),
+                  "swizzle index out of range");
+    return pick<Indices...>();
   }
-  template <int M = N, typename = std::enable_if_t<(M >= 3)>>
-  vec<T, 3> xyz() const {
-    return swizzle<0, 1, 2>();
-  }
-  template <int M = N, typename = std::enable_if_t<(M >= 3)>>
-  vec<T, 2> yz() const {
-    return swizzle<1, 2>();
-  }
-  template <int M = N, typename = std::enable_if_t<(M == 4)>>
-  vec<T, 2> zw() const {
-    return swizzle<2, 3>();
-  }
-  template <int M = N, typename = std::enable_if_t<(M == 4)>>
-  vec<T, 4> wzyx() const {
-    return swizzle<3, 2, 1, 0>();
-  }
+#define SUBLANE_VEC_SWIZZLE_QUALIFIER &
+#ifdef SYCL_SIMPLE_SWIZZLES
+#include "vec_swizzles.def"
+#else
+  SUBLANE_VEC_NAMED_SWIZZLE(xy, M >= 2, &, 0, 1)
+  SUBLANE_VEC_NAMED_SWIZZLE(xyz, M >= 3, &, 0, 1, 2)
+  SUBLANE_VEC_NAMED_SWIZZLE(yz, M >= 3, &, 1, 2)
+  SUBLANE_VEC_NAMED_SWIZZLE(zw, M == 4, &, 2, 3)
+  SUBLANE_VEC_NAMED_SWIZZLE(wzyx, M == 4, &, 3, 2, 1, 0)
+#endif
   /// The lower and upper halves, even and odd elements (a vec of 3 counts
-  /// as 4 with an undefined fourth element, read as 0 here).
-  template <int M = N, typename = std::enable_if_t<(M >= 2)>>
-  vec<T, Stored / 2> lo() const {
-    return half(0, 1);
-  }
-  template <int M = N, typename = std::enable_if_t<(M >= 2)>>
-  vec<T, Stored / 2> hi() const {
-    return half(Stored / 2, 1);
-  }
-  template <int M = N, typename = std::enable_if_t<(M >= 2)>>
-  vec<T, Stored / 2> even() const {
-    return half(0, 2);
-  }
-  template <int M = N, typename = std::enable_if_t<(M >= 2)>>
-  vec<T, Stored / 2> odd() const {
-    return half(1, 2);
-  }
+  /// as 4 with an undefined fourth element).
+  SUBLANE_VEC_HALF(lo, 0, 1, &)
+  SUBLANE_VEC_HALF(hi, NumStored / 2, 1, &)
+  SUBLANE_VEC_HALF(even, 0, 2, &)
+  SUBLANE_VEC_HALF(odd, 1, 2, &)
+#undef SUBLANE_VEC_SWIZZLE_QUALIFIER
 
   template <typename U, rounding_mode R = rounding_mode::automatic>
   vec<U, N> convert() const {
-    static_assert(R == rounding_mode::automatic || R == rounding_mode::rtz ||
-                      !std::is_integral_v<U>,
-                  "sublane: conversions to integers round toward zero");
     vec<U, N> Out;
     for (int K = 0; K < N; ++K)
-      Out[K] = U(Elems[K]);
+      Out[K] = detail::convert_rounded<U, R>(Elems[K]);
     return Out;
   }
   /// The same bytes as another vec type of the same size.
@@ -271,15 +340,220 @@ public:
   }
 
 private:
-  vec<T, Stored / 2> half(int First, int Step) const {
-    vec<T, Stored / 2> Out;
-    for (int K = 0; K < Stored / 2; ++K) {
-      int From = First + K * Step;
-      Out[K] = From < N ? Elems[From] : T(0);
-    }
-    return Out;
+  template <typename, int, int...> friend class detail::swizzled_vec;
+
+  // Indices may name the fourth, undefined element of a vec of 3.
+  template <int... Indices> detail::swizzled_vec<T, N, Indices...> pick() & {
+    return detail::swizzled_vec<T, N, Indices...>(*this);
+  }
+  template <int... Indices>
+  const vec<T, int(sizeof...(Indices))> pick() const & {
+    return vec<T, int(sizeof...(Indices))>(Elems[Indices]...);
+  }
+  template <int First, int Step, int... K>
+  decltype(auto) pick_strided(std::integer_sequence<int, K...>) & {
+    return pick<(First + K * Step)...>();
+  }
+  template <int First, int Step, int... K>
+  decltype(auto) pick_strided(std::integer_sequence<int, K...>) const & {
+    return pick<(First + K * Step)...>();
   }
 };
+
+namespace detail {
+template <int... Indices> constexpr bool all_distinct() {
+  constexpr int List[] = {Indices...};
+  for (size_t I = 0; I < sizeof...(Indices); ++I)
+    for (size_t J = I + 1; J < sizeof...(Indices); ++J)
+      if (List[I] == List[J])
+        return false;
+  return true;
+}
+
+/// One element of a swizzle view: what is written to it goes to the viewed
+/// vec and to the view's own values.
+template <typename T> class swizzle_element {
+public:
+  swizzle_element(T &Target, T &Copy) : Target(Target), Copy(Copy) {}
+  operator T() const { return Copy; }
+  swizzle_element &operator=(const T &X) {
+    Target = Copy = X;
+    return *this;
+  }
+  swizzle_element &operator=(const swizzle_element &Other) {
+    return *this = T(Other);
+  }
+#define SUBLANE_SWIZZLE_ELEMENT_COMPOUND(Op)                                   \
+  swizzle_element &operator Op##=(const T &X) { return *this = T(Copy Op X); }
+  SUBLANE_SWIZZLE_ELEMENT_COMPOUND(+)
+  SUBLANE_SWIZZLE_ELEMENT_COMPOUND(-)
+  SUBLANE_SWIZZLE_ELEMENT_COMPOUND(*)
+  SUBLANE_SWIZZLE_ELEMENT_COMPOUND(/)
+  SUBLANE_SWIZZLE_ELEMENT_COMPOUND(%)
+  SUBLANE_SWIZZLE_ELEMENT_COMPOUND(&)
+  SUBLANE_SWIZZLE_ELEMENT_COMPOUND(|)
+  SUBLANE_SWIZZLE_ELEMENT_COMPOUND(^)
+  SUBLANE_SWIZZLE_ELEMENT_COMPOUND(<<)
+  SUBLANE_SWIZZLE_ELEMENT_COMPOUND(>>)
+#undef SUBLANE_SWIZZLE_ELEMENT_COMPOUND
+  swizzle_element &operator++() { return *this += T(1); }
+  swizzle_element &operator--() { return *this -= T(1); }
+  T operator++(int) {
+    T Old = Copy;
+    ++*this;
+    return Old;
+  }
+  T operator--(int) {
+    T Old = Copy;
+    --*this;
+    return Old;
+  }
+
+private:
+  T &Target;
+  T &Copy;
+};
+
+/// A view of elements Indices... of a vec<T, N> (SYCL's __swizzled_vec__).
+/// It is a vec<T, sizeof...(Indices)> of their values when it was made, so
+/// every operator and function on vecs takes it, and everything that
+/// writes it (assignment, compound assignment, increments, elements,
+/// load, swizzles of it) also writes the viewed vec.
+template <typename T, int N, int... Indices>
+class swizzled_vec : public vec<T, int(sizeof...(Indices))> {
+  static constexpr int Count = int(sizeof...(Indices));
+  using base = vec<T, Count>;
+  static constexpr int Map[Count] = {Indices...};
+  vec<T, N> *Target;
+
+  template <typename, int> friend class sycl::vec;
+  template <typename, int, int...> friend class swizzled_vec;
+
+  const base &values() const { return *this; }
+
+  // Indices past the view's own (the undefined fourth element of a view of
+  // 3) give a const copy.
+  template <int... J> decltype(auto) pick() {
+    if constexpr (((J < Count) && ...))
+      return swizzled_vec<T, N, Map[J]...>(*Target);
+    else
+      return values().template pick<J...>();
+  }
+  template <int... J> decltype(auto) pick() const {
+    return values().template pick<J...>();
+  }
+  template <int First, int Step, int... K>
+  decltype(auto) pick_strided(std::integer_sequence<int, K...>) {
+    return pick<(First + K * Step)...>();
+  }
+  template <int First, int Step, int... K>
+  decltype(auto) pick_strided(std::integer_sequence<int, K...>) const {
+    return pick<(First + K * Step)...>();
+  }
+
+public:
+  static constexpr int NumElements = Count;
+  static constexpr int NumStored = Count == 3 ? 4 : Count;
+
+  explicit swizzled_vec(vec<T, N> &Viewed) : Target(&Viewed) {
+    for (int K = 0; K < Count; ++K)
+      base::operator[](K) = Viewed[Map[K]];
+  }
+  swizzled_vec(const swizzled_vec &) = default;
+
+  swizzled_vec &operator=(const base &Value) {
+    static_assert(all_distinct<Indices...>(),
+                  "a swizzle that names an element twice cannot be assigned");
+    const base Copy = Value;
+    for (int K = 0; K < Count; ++K)
+      base::operator[](K) = (*Target)[Map[K]] = Copy[K];
+    return *this;
+  }
+  swizzled_vec &operator=(const swizzled_vec &Other) {
+    return *this = Other.values();
+  }
+  swizzled_vec &operator=(const T &X) { return *this = base(X); }
+
+#define SUBLANE_SWIZZLE_COMPOUND(Op)                                           \
+  template <typename R> swizzled_vec &operator Op##=(const R &Rhs) {           \
+    return *this = base(values() Op Rhs);                                      \
+  }
+  SUBLANE_SWIZZLE_COMPOUND(+)
+  SUBLANE_SWIZZLE_COMPOUND(-)
+  SUBLANE_SWIZZLE_COMPOUND(*)
+  SUBLANE_SWIZZLE_COMPOUND(/)
+  SUBLANE_SWIZZLE_COMPOUND(%)
+  SUBLANE_SWIZZLE_COMPOUND(&)
+  SUBLANE_SWIZZLE_COMPOUND(|)
+  SUBLANE_SWIZZLE_COMPOUND(^)
+  SUBLANE_SWIZZLE_COMPOUND(<<)
+  SUBLANE_SWIZZLE_COMPOUND(>>)
+#undef SUBLANE_SWIZZLE_COMPOUND
+  swizzled_vec &operator++() { return *this += T(1); }
+  swizzled_vec &operator--() { return *this -= T(1); }
+  base operator++(int) {
+    base Old = values();
+    ++*this;
+    return Old;
+  }
+  base operator--(int) {
+    base Old = values();
+    --*this;
+    return Old;
+  }
+
+  swizzle_element<T> operator[](int I) {
+    return {(*Target)[Map[I]], base::operator[](I)};
+  }
+  const T &operator[](int I) const { return base::operator[](I); }
+#define SUBLANE_SWIZZLE_ELEMENT(Name, Index)                                   \
+  template <int M = Count, typename = std::enable_if_t<(Index < M)>>           \
+  swizzle_element<T> Name() {                                                  \
+    return (*this)[Index];                                                     \
+  }                                                                            \
+  template <int M = Count, typename = std::enable_if_t<(Index < M)>>           \
+  const T &Name() const {                                                      \
+    return base::operator[](Index);                                            \
+  }
+  SUBLANE_VEC_ELEMENT_NAMES(SUBLANE_SWIZZLE_ELEMENT)
+#undef SUBLANE_SWIZZLE_ELEMENT
+
+  template <typename Ptr> void load(size_t Offset, Ptr P) {
+    base Loaded;
+    Loaded.load(Offset, P);
+    *this = Loaded;
+  }
+
+  template <int... J> decltype(auto) swizzle() {
+    static_assert(((J >= 0 && J < Count) && ...), "swizzle index out of range");
+    return pick<J...>();
+  }
+  template <int... J> decltype(auto) swizzle() const {
+    static_assert(((J >= 0 && J < Count) && ...), "swizzle index out of range");
+    return pick<J...>();
+  }
+#define SUBLANE_VEC_SWIZZLE_QUALIFIER
+#ifdef SYCL_SIMPLE_SWIZZLES
+#include "vec_swizzles.def"
+#else
+  SUBLANE_VEC_NAMED_SWIZZLE(xy, M >= 2, , 0, 1)
+  SUBLANE_VEC_NAMED_SWIZZLE(xyz, M >= 3, , 0, 1, 2)
+  SUBLANE_VEC_NAMED_SWIZZLE(yz, M >= 3, , 1, 2)
+  SUBLANE_VEC_NAMED_SWIZZLE(zw, M == 4, , 2, 3)
+  SUBLANE_VEC_NAMED_SWIZZLE(wzyx, M == 4, , 3, 2, 1, 0)
+#endif
+  SUBLANE_VEC_HALF(lo, 0, 1, )
+  SUBLANE_VEC_HALF(hi, NumStored / 2, 1, )
+  SUBLANE_VEC_HALF(even, 0, 2, )
+  SUBLANE_VEC_HALF(odd, 1, 2, )
+#undef SUBLANE_VEC_SWIZZLE_QUALIFIER
+};
+} // namespace detail
+#undef SUBLANE_VEC_NAMED_SWIZZLE
+#undef SUBLANE_VEC_HALF
+#undef SUBLANE_SWIZZLE_XYZW
+#undef SUBLANE_SWIZZLE_RGBA
+#undef SUBLANE_VEC_ELEMENT_NAMES
 
 // Binary operators: vec with vec, vec with scalar, scalar with vec.
 #define SUBLANE_VEC_BINARY(Op, Constraint)                                     \
