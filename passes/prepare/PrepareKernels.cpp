@@ -57,7 +57,8 @@ static cl::opt<std::string> DefaultVariant(
     "sublane-variant", cl::init(""),
     cl::desc("Lowering of kernels above sub-group size 1 that do not request "
              "one: hcbs (hierarchical CBS) or wfv (vectorized, the default); "
-             "size 1 is always cbs unless a kernel asks otherwise"));
+             "size 1 is always cbs unless a kernel asks otherwise, and cbs "
+             "makes 1 the size of kernels that do not request one"));
 
 static cl::opt<unsigned> InlineBudget(
     "sublane-inline-budget", cl::init(20000),
@@ -248,11 +249,16 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
   }
   if (Annotated)
     ReqdSize = Annotated->Size;
-  unsigned Size = ReqdSize ? ReqdSize
-                           : getUnsignedAttr(K, attr::SubGroupSize)
-                                 .value_or(DefaultSubGroupSize
-                                               ? unsigned(DefaultSubGroupSize)
-                                               : getNativeSubGroupSize(K));
+  // A module default of variant cbs asks for sub-groups of one work-item
+  // wherever the kernel and the command line leave the size open.
+  const bool DefaultIsCBS = parseVariant(DefaultVariant) == Variant::CBS;
+  unsigned Size =
+      ReqdSize
+          ? ReqdSize
+          : getUnsignedAttr(K, attr::SubGroupSize)
+                .value_or(DefaultSubGroupSize ? unsigned(DefaultSubGroupSize)
+                          : DefaultIsCBS      ? 1
+                                              : getNativeSubGroupSize(K));
   if (!isSupportedSubGroupSize(Size)) {
     reportKernelError(K, "sub-group size " + Twine(Size) +
                              " is not supported; use 1, 4, 8, 16, 32 or 64");
