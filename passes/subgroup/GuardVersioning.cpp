@@ -18,7 +18,10 @@
 // such a check fails in at most the sub-groups at the boundary. (In 2D, the
 // id of a row is such a value too.) The copy
 // must not reach a work-group barrier or collective, which every sub-group
-// of the work-group must reach at the same place.
+// of the work-group must reach at the same place. Where the code after the
+// check's join does (`if (i < n) v = in[i];` before a reduction over the
+// work-group), the copy ends at the join: only the guarded blocks are
+// copied, and both versions meet there again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,8 +30,10 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -147,8 +152,10 @@ struct Region {
   unsigned Size = 0;
 };
 
-/// The blocks reachable from \p From, if they may be copied.
-std::optional<Region> getCopiedRegion(BasicBlock *From) {
+/// The blocks reachable from \p From without passing \p Join (with no
+/// join, all of them), if they may be copied.
+std::optional<Region> getCopiedRegion(BasicBlock *From,
+                                      BasicBlock *Join = nullptr) {
   Region R;
   R.Blocks.insert(From);
   for (unsigned I = 0; I < R.Blocks.size(); ++I) {
@@ -157,26 +164,45 @@ std::optional<Region> getCopiedRegion(BasicBlock *From) {
       if (isWorkGroupSync(Inst) || ++R.Size > GuardCopyLimit)
         return std::nullopt;
     for (BasicBlock *Succ : successors(BB))
-      R.Blocks.insert(Succ);
+      if (Succ != Join)
+        R.Blocks.insert(Succ);
   }
+  return R;
+}
+
+/// The blocks from \p From up to the join of the branch it follows, if they
+/// may be copied and \p From is their only entry (so that the copy can be
+/// entered from the check alone and leaves to the join).
+std::optional<Region> getGuardedRegion(BasicBlock *From, BasicBlock *Join,
+                                       const DominatorTree &DT) {
+  if (From == Join)
+    return std::nullopt;
+  std::optional<Region> R = getCopiedRegion(From, Join);
+  if (R && !all_of(R->Blocks,
+                   [&](BasicBlock *BB) { return DT.dominates(From, BB); }))
+    return std::nullopt;
   return R;
 }
 
 /// A block whose conditional branch is a bounds check that every lane of
 /// the sub-group reaches together; the successor where the work is (the
 /// other one may be a bare return: `if (i >= n) return;`), whether the check
-/// fails on the way there, and the blocks from that successor on.
+/// fails on the way there, and the blocks from that successor on, or up to
+/// Join where what follows it may not be copied.
 struct Guard {
   BranchInst *Branch;
   BasicBlock *Taken;
   bool Negated;
   SmallSetVector<BasicBlock *, 16> Copied;
+  BasicBlock *Join = nullptr;
 };
 
 std::optional<Guard> findGuard(Function &K, FunctionAnalysisManager &FAM,
                                const DenseSet<BasicBlock *> &Done) {
   const KernelShape &Shapes = FAM.getResult<SubGroupShapeAnalysis>(K);
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(K);
+  const DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(K);
+  const PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(K);
   for (BasicBlock &BB : K) {
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() || Done.contains(&BB) ||
@@ -186,10 +212,21 @@ std::optional<Guard> findGuard(Function &K, FunctionAnalysisManager &FAM,
       continue;
     std::optional<Region> OnTrue = getCopiedRegion(Br->getSuccessor(0));
     std::optional<Region> OnFalse = getCopiedRegion(Br->getSuccessor(1));
+    BasicBlock *Join = nullptr;
+    if (!OnTrue && !OnFalse) {
+      // A work-group barrier or collective after the check: copy only what
+      // the check guards, up to where its two ways meet.
+      const DomTreeNode *Node = PDT.getNode(&BB);
+      Join = Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+      if (!Join)
+        continue;
+      OnTrue = getGuardedRegion(Br->getSuccessor(0), Join, DT);
+      OnFalse = getGuardedRegion(Br->getSuccessor(1), Join, DT);
+    }
     bool Negated = !OnTrue || (OnFalse && OnFalse->Size > OnTrue->Size);
     if (std::optional<Region> &Copied = Negated ? OnFalse : OnTrue)
       return Guard{Br, Br->getSuccessor(Negated), Negated,
-                   std::move(Copied->Blocks)};
+                   std::move(Copied->Blocks), Join};
   }
   return std::nullopt;
 }
@@ -228,6 +265,20 @@ BasicBlock *version(Guard &G, Module &M) {
           Phi.setIncomingBlock(I, Entry);
         else if (!IsCopy.contains(From))
           Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+      }
+  // A copy that ends at the join enters it where the original does: the
+  // join's phis take the copy's values along the copy's edges. (Nothing
+  // else outside the copied blocks uses their values: the join, where the
+  // check's two ways meet, is the first block they do not dominate.)
+  if (G.Join)
+    for (PHINode &Phi : G.Join->phis())
+      for (unsigned I = 0, E = Phi.getNumIncomingValues(); I < E; ++I) {
+        BasicBlock *From = Phi.getIncomingBlock(I);
+        if (!G.Copied.contains(From))
+          continue;
+        Value *V = Phi.getIncomingValue(I);
+        Value *Mapped = VMap.lookup(V);
+        Phi.addIncoming(Mapped ? Mapped : V, cast<BasicBlock>(VMap[From]));
       }
 
   // In the copy the check has its outcome in every lane: so do the
@@ -287,14 +338,14 @@ unsigned versionLaneGuards(Function &K, FunctionAnalysisManager &FAM) {
     LLVM_DEBUG(dbgs() << "sublane-wfv: versioning bounds check " << *G->Branch
                       << " (" << G->Copied.size() << " blocks copied)\n");
     // The original check stays divergent, now under a uniform branch, and
-    // only sub-groups at the boundary run the code from there on: none of
-    // it is worth another copy.
+    // only sub-groups at the boundary run the code from there on (up to the
+    // join, where the copy ends): none of it is worth another copy.
     BasicBlock *Masked = version(*G, *K.getParent());
     FAM.invalidate(K, PreservedAnalyses::none());
     SmallVector<BasicBlock *> Work = {Masked};
     while (!Work.empty()) {
       BasicBlock *BB = Work.pop_back_val();
-      if (Done.insert(BB).second)
+      if (BB != G->Join && Done.insert(BB).second)
         append_range(Work, successors(BB));
     }
     ++Versioned;

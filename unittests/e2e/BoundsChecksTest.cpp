@@ -3,9 +3,11 @@
 // nd-range kernels over a global range rounded up to whole work-groups, each
 // work-item checking its id against the real size, as code ported from GPUs
 // does: `if (i < n)` around the work, an early `return`, an `else`, a 2D
-// check on both ids, and a loop inside the checked code. The vectorizer gives
-// the code after such a check a copy for sub-groups where it holds in every
-// lane; the boundary falls inside a sub-group here, so that both copies run.
+// check on both ids, a loop inside the checked code, and checks before a
+// work-group reduction and a barrier. The vectorizer gives the code after
+// such a check (or, before a work-group collective, the code it guards) a
+// copy for sub-groups where it holds in every lane; the boundary falls
+// inside a sub-group here, so that both copies run.
 // Checked against the host at every sub-group size, compiled and on the
 // fiber engine.
 //
@@ -21,6 +23,7 @@ using namespace collectives;
 
 template <uint32_t S> struct BoundsKernel;
 template <uint32_t S> struct Bounds2DKernel;
+template <uint32_t S> struct BoundsBeforeGroupKernel;
 
 template <uint32_t S> void checkBoundsChecks() {
   sycl::queue q;
@@ -86,6 +89,57 @@ template <uint32_t S> void checkBoundsChecks() {
 
 TEST(BoundsChecks, OnTheIdAcrossSubGroupsAndWorkGroups) {
   forEachSubGroupSize([](auto S) { checkBoundsChecks<S()>(); });
+}
+
+// GPU-style partial sums: each work-item loads its element if it has one,
+// the work-group adds them up, and after a barrier the items in range
+// scale their element by the group's sum, read back from local memory.
+template <uint32_t S> void checkBoundsBeforeGroupFunctions() {
+  sycl::queue q;
+  const size_t wg = 4 * S, n = 5 * wg + S / 2 + 1, global = 6 * wg;
+  float *in = sycl::malloc_shared<float>(global, q);
+  float *out = sycl::malloc_shared<float>(global, q);
+  float *sums = sycl::malloc_shared<float>(global / wg, q);
+  for (size_t i = 0; i < global; ++i) {
+    in[i] = float(i % 13) - 4.0f;
+    out[i] = 0.0f;
+  }
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<float, 1> total(sycl::range<1>(1), h);
+     h.parallel_for<BoundsBeforeGroupKernel<S>>(
+         sycl::nd_range<1>(global, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t i = it.get_global_id(0);
+           float v = 0.0f;
+           if (i < n)
+             v = in[i] * 2.0f;
+           float sum =
+               sycl::reduce_over_group(it.get_group(), v, sycl::plus<float>());
+           if (it.get_local_id(0) == 0) {
+             total[0] = sum;
+             sums[it.get_group_linear_id()] = sum;
+           }
+           sycl::group_barrier(it.get_group());
+           if (i < n)
+             out[i] = in[i] * total[0];
+         });
+   }).wait();
+  for (size_t g = 0; g < global / wg; ++g) {
+    float want = 0.0f;
+    for (size_t i = g * wg; i < (g + 1) * wg; ++i)
+      want += i < n ? in[i] * 2.0f : 0.0f;
+    ASSERT_EQ(sums[g], want) << "S=" << S << " group " << g;
+    for (size_t i = g * wg; i < (g + 1) * wg; ++i)
+      ASSERT_EQ(out[i], i < n ? in[i] * want : 0.0f)
+          << "S=" << S << " item " << i;
+  }
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(sums, q);
+}
+
+TEST(BoundsChecks, BeforeWorkGroupReductionAndBarrier) {
+  forEachSubGroupSize([](auto S) { checkBoundsBeforeGroupFunctions<S()>(); });
 }
 
 } // namespace
