@@ -1456,15 +1456,22 @@ public:
   /// (and a kernel_handler if it reads specialization constants).
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
   void parallel_for(range<D> r, const Kernel &k) {
+    parallel_for<Name>(r, ext::oneapi::experimental::properties<>(), k);
+  }
+  /// ... with kernel properties (a sub-group size).
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
+            typename... Props>
+  void parallel_for(range<D> r, ext::oneapi::experimental::properties<Props...>,
+                    const Kernel &k) {
     if (r.size() == 0)
       return;
     if constexpr (std::is_invocable_v<const Kernel &, item<D>, kernel_handler>)
-      parallel_for_basic<Name>(r, bind_kernel_handler<item<D>>(k));
+      parallel_for_basic<Name, Props...>(r, bind_kernel_handler<item<D>>(k));
     else if constexpr (std::is_invocable_v<const Kernel &, id<D>,
                                            kernel_handler>)
-      parallel_for_basic<Name>(r, bind_kernel_handler<id<D>>(k));
+      parallel_for_basic<Name, Props...>(r, bind_kernel_handler<id<D>>(k));
     else
-      parallel_for_basic<Name>(r, k);
+      parallel_for_basic<Name, Props...>(r, k);
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel>
   void parallel_for(size_t n, const Kernel &k) {
@@ -1475,10 +1482,12 @@ public:
   /// item<D> or an id<D>: run as an nd-range with work-groups along the
   /// last dimension, rounded up and guarded so that every id in \p r runs
   /// exactly once.
-  template <typename Name, typename Kernel, int D>
+  template <typename Name, typename... Props, typename Kernel, int D>
   void parallel_for_basic(range<D> r, const Kernel &k) {
     parallel_for<detail::range_kernel<Name, Kernel>>(
-        detail::basic_launch_range(r), [=](nd_item<D> it) {
+        detail::basic_launch_range(r),
+        ext::oneapi::experimental::properties<Props...>(Props{}...),
+        [=](nd_item<D> it) {
           id<D> i = it.get_global_id();
           auto run = [&] {
             if constexpr (std::is_invocable_v<const Kernel &, item<D>>)
@@ -1518,6 +1527,13 @@ public:
             typename... Rest>
   void parallel_for(Range r, reduction_spec<T, Op, Dims, Extent> red,
                     const Second &second, const Rest &...rest);
+  /// ... with kernel properties (a sub-group size) before the reductions.
+  template <typename Name = detail::unnamed_kernel, typename Range,
+            typename... Props, typename T, typename Op, int Dims, size_t Extent,
+            typename... Rest>
+  void
+  parallel_for(Range r, ext::oneapi::experimental::properties<Props...> props,
+               reduction_spec<T, Op, Dims, Extent> red, const Rest &...rest);
 
   template <typename Name = detail::unnamed_kernel, typename Kernel>
   void single_task(const Kernel &k) {
@@ -2185,6 +2201,22 @@ public:
                      ext::oneapi::experimental::properties<Props...> props,
                      const Kernel &k) {
     return submit([&](handler &h) { h.parallel_for<Name>(r, props, k); });
+  }
+  template <typename Name = detail::unnamed_kernel, typename Kernel, int D,
+            typename... Props>
+  event parallel_for(range<D> r,
+                     ext::oneapi::experimental::properties<Props...> props,
+                     const Kernel &k) {
+    return submit([&](handler &h) { h.parallel_for<Name>(r, props, k); });
+  }
+  template <typename Name = detail::unnamed_kernel, typename Range,
+            typename... Props, typename T, typename Op, int Dims, size_t Extent,
+            typename... Rest>
+  event
+  parallel_for(Range r, ext::oneapi::experimental::properties<Props...> props,
+               reduction_spec<T, Op, Dims, Extent> red, const Rest &...rest) {
+    return submit(
+        [&](handler &h) { h.parallel_for<Name>(r, props, red, rest...); });
   }
   template <typename Name = detail::unnamed_kernel, typename Kernel, int D>
   event parallel_for(range<D> r, id<D> offset, const Kernel &k) {

@@ -224,6 +224,76 @@ TEST(KernelApi, OneApiGroupAlgorithmNames) {
   sycl::free(in, q);
   sycl::free(out, q);
 }
+// Kernel properties on the forms besides nd_range: a basic range kernel
+// (item and id), and range and nd_range kernels with reductions, through
+// the handler and the queue. The sub-group size asked for is the one the
+// kernel sees.
+TEST(KernelApi, PropertiesOnRangeKernelsAndReductions) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  sycl::queue q;
+  const size_t n = 1000;
+  uint32_t *sizes = sycl::malloc_shared<uint32_t>(n, q);
+  float *in = sycl::malloc_shared<float>(n, q);
+  float *sum = sycl::malloc_shared<float>(2, q);
+  int *count = sycl::malloc_shared<int>(1, q);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = float(i % 9) - 2.0f;
+  q.parallel_for<class props_range>(
+       sycl::range<1>(n), xo::properties{xo::sub_group_size<16>},
+       [=](sycl::item<1> it) {
+         sizes[it.get_linear_id()] =
+             uint32_t(sycl::ext::oneapi::this_work_item::get_sub_group()
+                          .get_max_local_range()[0]);
+       })
+      .wait();
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(sizes[i], 16u) << i;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for<class props_range_id>(
+         sycl::range<2>(10, n / 10), xo::properties{xo::sub_group_size<8>},
+         [=](sycl::id<2> i) {
+           sizes[i[0] * (n / 10) + i[1]] =
+               uint32_t(sycl::ext::oneapi::this_work_item::get_sub_group()
+                            .get_max_local_range()[0]);
+         });
+   }).wait();
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(sizes[i], 8u) << i;
+
+  sum[0] = 1.0f;
+  *count = 0;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for<class props_reduction>(
+         sycl::range<1>(n), xo::properties{xo::sub_group_size<32>},
+         sycl::reduction(sum, sycl::plus<float>()),
+         sycl::reduction(count, sycl::plus<int>()),
+         [=](sycl::id<1> i, auto &s, auto &c) {
+           s += in[i];
+           c += int(sycl::ext::oneapi::this_work_item::get_sub_group()
+                        .get_max_local_range()[0] == 32);
+         });
+   }).wait();
+  float want = 1.0f;
+  for (size_t i = 0; i < n; ++i)
+    want += in[i];
+  EXPECT_EQ(sum[0], want);
+  EXPECT_EQ(*count, int(n));
+
+  sum[1] = 0.0f;
+  q.parallel_for<class props_nd_reduction>(
+       sycl::nd_range<1>(1024, 64), xo::properties{xo::sub_group_size<8>},
+       sycl::reduction(sum + 1, sycl::maximum<float>()),
+       [=](sycl::nd_item<1> it, auto &m) {
+         size_t i = it.get_global_id(0);
+         m.combine(i < n ? in[i] : -100.0f);
+       })
+      .wait();
+  EXPECT_EQ(sum[1], 6.0f);
+  sycl::free(sizes, q);
+  sycl::free(in, q);
+  sycl::free(sum, q);
+  sycl::free(count, q);
+}
 TEST(KernelApi, ChainedSubscriptsFreeQueriesAndUsmKinds) {
   sycl::queue q;
   const size_t side = 16;

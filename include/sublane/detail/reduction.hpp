@@ -315,8 +315,8 @@ struct takes_reducers<K, Item, std::tuple<R...>, Extra...>
 /// Runs \p k over \p r with the reductions \p specs, launched as the
 /// one-reduction forms launch: each reduction stores its partial results
 /// in a buffer of its own and is combined after the launch.
-template <typename Name, typename Range, typename Kernel, typename... Specs,
-          size_t... I>
+template <typename Name, typename... Props, typename Range, typename Kernel,
+          typename... Specs, size_t... I>
 void run_reductions(handler &h, Range r, const Kernel &k,
                     std::tuple<Specs...> specs, std::index_sequence<I...>,
                     kernel_handler kh) {
@@ -345,43 +345,46 @@ void run_reductions(handler &h, Range r, const Kernel &k,
   auto outs = std::make_tuple(reduction_partials<typename Specs::value_type, I>(
       counts[I] ? counts[I] * Specs::extent : 1)...);
   if (global) {
-    h.parallel_for<reduction_kernel<Name, Kernel>>(launch, [=](nd_item<D> it) {
-      reducers mine(std::tuple_element_t<I, reducers>(
-          std::get<I>(specs).identity, std::get<I>(specs).op)...);
-      auto call = [&](const auto &first) {
-        if constexpr (WithHandler)
-          k(first, std::get<I>(mine)..., kh);
-        else
-          k(first, std::get<I>(mine)...);
-      };
-      if constexpr (std::is_same_v<Range, nd_range<D>>) {
-        call(it);
-      } else {
-        id<D> i = it.get_global_id();
-        if (i[D - 1] < r[D - 1]) {
-          if constexpr (takes_reducers<Kernel, item<D>, reducers>::value ||
-                        takes_reducers<Kernel, item<D>, reducers,
-                                       kernel_handler>::value)
-            call(item<D>(i, r));
-          else
-            call(i);
-        }
-      }
-      (store_partials(it, std::get<I>(mine), std::get<I>(specs).op,
-                      std::get<I>(outs), counts[I]),
-       ...);
-    });
+    h.parallel_for<reduction_kernel<Name, Kernel>>(
+        launch, ext::oneapi::experimental::properties<Props...>(Props{}...),
+        [=](nd_item<D> it) {
+          reducers mine(std::tuple_element_t<I, reducers>(
+              std::get<I>(specs).identity, std::get<I>(specs).op)...);
+          auto call = [&](const auto &first) {
+            if constexpr (WithHandler)
+              k(first, std::get<I>(mine)..., kh);
+            else
+              k(first, std::get<I>(mine)...);
+          };
+          if constexpr (std::is_same_v<Range, nd_range<D>>) {
+            call(it);
+          } else {
+            id<D> i = it.get_global_id();
+            if (i[D - 1] < r[D - 1]) {
+              if constexpr (takes_reducers<Kernel, item<D>, reducers>::value ||
+                            takes_reducers<Kernel, item<D>, reducers,
+                                           kernel_handler>::value)
+                call(item<D>(i, r));
+              else
+                call(i);
+            }
+          }
+          (store_partials(it, std::get<I>(mine), std::get<I>(specs).op,
+                          std::get<I>(outs), counts[I]),
+           ...);
+        });
   }
   (finish_reduction(std::get<I>(specs), std::get<I>(outs), counts[I]), ...);
 }
 
-template <typename Name, typename Range, typename Args, size_t... I>
+template <typename Name, typename... Props, typename Range, typename Args,
+          size_t... I>
 void split_reductions(handler &h, Range r, const Args &args,
                       std::index_sequence<I...>, kernel_handler kh) {
   constexpr size_t Last = std::tuple_size_v<Args> - 1;
-  run_reductions<Name>(h, r, std::get<Last>(args),
-                       std::make_tuple(std::get<I>(args)...),
-                       std::index_sequence<I...>(), kh);
+  run_reductions<Name, Props...>(h, r, std::get<Last>(args),
+                                 std::make_tuple(std::get<I>(args)...),
+                                 std::index_sequence<I...>(), kh);
 }
 
 } // namespace detail
@@ -396,6 +399,21 @@ void handler::parallel_for(Range r, reduction_spec<T, Op, Dims, Extent> red,
     auto args = std::forward_as_tuple(red, second, rest...);
     detail::split_reductions<Name>(
         *this, r, args, std::make_index_sequence<1 + sizeof...(Rest)>(),
+        make_kernel_handler());
+  }
+}
+
+template <typename Name, typename Range, typename... Props, typename T,
+          typename Op, int Dims, size_t Extent, typename... Rest>
+void handler::parallel_for(
+    Range r, ext::oneapi::experimental::properties<Props...> props,
+    reduction_spec<T, Op, Dims, Extent> red, const Rest &...rest) {
+  if constexpr (std::is_integral_v<Range>) {
+    parallel_for<Name>(range<1>(r), props, red, rest...);
+  } else {
+    auto args = std::forward_as_tuple(red, rest...);
+    detail::split_reductions<Name, Props...>(
+        *this, r, args, std::make_index_sequence<sizeof...(Rest)>(),
         make_kernel_handler());
   }
 }
