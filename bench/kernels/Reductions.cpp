@@ -17,6 +17,11 @@
 //
 // WorkGroupReduce: each work-group's sum with reduce_over_group(group).
 //
+// RangeReduce: the sum of an array as SYCL 2020 writes it, a parallel_for
+// over a range with a sycl::reduction, over a size no work-group size
+// divides (so that the launch's bounds check runs), also at the size the
+// implementation picks ("auto").
+//
 //===----------------------------------------------------------------------===//
 
 #include "../Harness.h"
@@ -266,6 +271,52 @@ void workGroupReduceOmp(benchmark::State &State) {
   });
 }
 
+struct RangeSum {
+  sycl::queue Q;
+  size_t N = bench::scaled(size_t(1) << 24, 1) + 13;
+  bench::SharedArray<float> In{Q, N};
+  bench::SharedArray<float> Total{Q, 1};
+  RangeSum() { fillInput(In, N); }
+  std::string check() const { return checkSum(N, *Total); }
+  int64_t bytes() const { return int64_t(N * sizeof(float)); }
+
+  template <typename LaunchFn> void run(LaunchFn &&Launch) {
+    *Total = 0;
+    const float *In = this->In;
+    float *Total = this->Total;
+    Q.submit([&](sycl::handler &H) {
+       Launch(H, sycl::range<1>(N), sycl::reduction(Total, sycl::plus<float>()),
+              [=](sycl::id<1> I, auto &Sum) { Sum += In[I]; });
+     }).wait();
+  }
+};
+
+template <uint32_t S> class RangeReduceKernel;
+template <uint32_t S> void rangeReduce(benchmark::State &State) {
+  bench::run<RangeSum, S>(State, [](RangeSum &P) {
+    P.run([](sycl::handler &H, auto Range, auto Red, const auto &K) {
+      bench::parallel_for<RangeReduceKernel<S>, S>(H, Range, Red, K);
+    });
+  });
+}
+
+class RangeReduceAutoKernel;
+void rangeReduceAuto(benchmark::State &State) {
+  sycl::queue Q;
+  if (!bench::checkDefaultSubGroupSize(State, Q))
+    return;
+  bench::run<RangeSum>(State, [](RangeSum &P) {
+    P.run([](sycl::handler &H, auto Range, auto Red, const auto &K) {
+      H.parallel_for<RangeReduceAutoKernel>(Range, Red, K);
+    });
+  });
+}
+
+void rangeReduceOmp(benchmark::State &State) {
+  bench::run<RangeSum>(State,
+                       [](RangeSum &P) { *P.Total = simdSum(P.In, P.N); });
+}
+
 } // namespace bench_reductions
 
 using namespace bench_reductions;
@@ -279,3 +330,5 @@ BENCH_KERNEL(ElementReduceAtomic, bench::Bound::Memory, elementReduceAtomic,
 BENCH_DEFAULT_SIZE_VARIANT(ElementReduceAtomic, elementReduceAtomicAuto);
 BENCH_KERNEL(WorkGroupReduce, bench::Bound::Memory, workGroupReduce,
              workGroupReduceOmp);
+BENCH_KERNEL(RangeReduce, bench::Bound::Memory, rangeReduce, rangeReduceOmp);
+BENCH_DEFAULT_SIZE_VARIANT(RangeReduce, rangeReduceAuto);
