@@ -42,7 +42,7 @@ void swizzleSteps(const float *In, float *P, float *E, int *Iv) {
   const float Lo[4] = {E[0], E[1], E[2], E[3]};
   for (int K = 0; K < 4; ++K) // E.hi() -= E.lo()
     E[4 + K] -= Lo[K];
-  int I[4] = {int(In[0] * 4), 3, -5, 12};
+  int I[4] = {int(In[0] * 4), 3, 5, 12};
   I[1] <<= 2; // Iv.yz() <<= 2
   I[2] <<= 2;
   I[0] %= 3; // Iv.xw() %= 3
@@ -80,7 +80,7 @@ template <uint32_t S> void checkSwizzles() {
     E.hi() -= E.lo();
     E.store(I, OutE);
 
-    sycl::int4 Iv(int(In[8 * I] * 4), 3, -5, 12);
+    sycl::int4 Iv(int(In[8 * I] * 4), 3, 5, 12);
     Iv.yz() <<= 2;
     Iv.xw() %= 3;
     Iv.lo()[1] ^= 1;
