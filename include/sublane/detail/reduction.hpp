@@ -105,9 +105,25 @@ reduction_spec<T, Op, 1, Extent> reduction(span<T, Extent> vars, Op op,
 }
 
 namespace detail {
+/// The shorthand operators of a reducer, in terms of Derived::combine.
+template <typename Derived, typename T> class combiner {
+public:
+  Derived &operator+=(const T &x) { return self().combine(x); }
+  Derived &operator*=(const T &x) { return self().combine(x); }
+  Derived &operator|=(const T &x) { return self().combine(x); }
+  Derived &operator&=(const T &x) { return self().combine(x); }
+  Derived &operator^=(const T &x) { return self().combine(x); }
+  Derived &operator++() { return self().combine(T(1)); }
+  Derived &operator++(int) { return self().combine(T(1)); }
+
+private:
+  Derived &self() { return static_cast<Derived &>(*this); }
+};
+
 /// One variable of a reduction over a span, as the kernel's reducer gives
 /// it: what is combined into it goes to the work-item's own value.
-template <typename T, typename Op> class reducer_element {
+template <typename T, typename Op>
+class reducer_element : public combiner<reducer_element<T, Op>, T> {
 public:
   reducer_element(T &value, T identity, Op op)
       : value_(value), identity_(identity), op_(op) {}
@@ -116,13 +132,6 @@ public:
     return *this;
   }
   T identity() const { return identity_; }
-  reducer_element &operator+=(const T &x) { return combine(x); }
-  reducer_element &operator*=(const T &x) { return combine(x); }
-  reducer_element &operator|=(const T &x) { return combine(x); }
-  reducer_element &operator&=(const T &x) { return combine(x); }
-  reducer_element &operator^=(const T &x) { return combine(x); }
-  reducer_element &operator++() { return combine(T(1)); }
-  reducer_element &operator++(int) { return combine(T(1)); }
 
 private:
   T &value_;
@@ -134,7 +143,7 @@ private:
 /// What a kernel combines its values into: one variable, or with
 /// Dimensions 1 the Extent variables of a span, reached with operator[].
 template <typename T, typename Op, int Dimensions = 0, size_t Extent = 1>
-class reducer {
+class reducer : public detail::combiner<reducer<T, Op, Dimensions, Extent>, T> {
   static_assert(Dimensions == 0 && Extent == 1,
                 "sublane: reducers are of one variable or of a span");
 
@@ -146,13 +155,6 @@ public:
     return *this;
   }
   T identity() const { return identity_; }
-  reducer &operator+=(const T &x) { return combine(x); }
-  reducer &operator*=(const T &x) { return combine(x); }
-  reducer &operator|=(const T &x) { return combine(x); }
-  reducer &operator&=(const T &x) { return combine(x); }
-  reducer &operator^=(const T &x) { return combine(x); }
-  reducer &operator++() { return combine(T(1)); }
-  reducer &operator++(int) { return combine(T(1)); }
   T value() const { return value_; }
   /// The work-item's value of variable \p k.
   T partial(size_t) const { return value_; }
