@@ -201,8 +201,6 @@ std::optional<Guard> findGuard(Function &K, FunctionAnalysisManager &FAM,
                                const DenseSet<BasicBlock *> &Done) {
   const KernelShape &Shapes = FAM.getResult<SubGroupShapeAnalysis>(K);
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(K);
-  const DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(K);
-  const PostDominatorTree &PDT = FAM.getResult<PostDominatorTreeAnalysis>(K);
   for (BasicBlock &BB : K) {
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() || Done.contains(&BB) ||
@@ -216,6 +214,8 @@ std::optional<Guard> findGuard(Function &K, FunctionAnalysisManager &FAM,
     if (!OnTrue && !OnFalse) {
       // A work-group barrier or collective after the check: copy only what
       // the check guards, up to where its two ways meet.
+      const auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(K);
+      const auto &DT = FAM.getResult<DominatorTreeAnalysis>(K);
       const DomTreeNode *Node = PDT.getNode(&BB);
       Join = Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
       if (!Join)
