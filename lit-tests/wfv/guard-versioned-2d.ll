@@ -4,7 +4,7 @@
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -pass-remarks=sublane-wfv -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
-; REMARK: kernel 'grid' vectorized: {{.*}}; code after 1 bounds check(s)
+; REMARK: kernel 'grid' vectorized: {{.*}}; code guarded by 1 bounds check(s)
 
 ; CHECK-LABEL: define internal void @grid.sg(
 ; CHECK-DAG: store <8 x float> <float 5.000000e+00,

@@ -5,7 +5,7 @@
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -pass-remarks=sublane-wfv -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
-; REMARK: vectorized: one sub-group per vector of width 8, {{.*}}; code after 1 bounds check(s) on the work-item id runs unmasked
+; REMARK: vectorized: one sub-group per vector of width 8, {{.*}}; code guarded by 1 bounds check(s) on the work-item id runs unmasked
 
 ; CHECK-LABEL: define internal void @guarded.sg(
 ; CHECK: call void @llvm.masked.store.v8f32.p0(

@@ -4,8 +4,8 @@
 ; but not in the original, which only boundary sub-groups run.
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -pass-remarks=sublane-wfv -disable-output %s 2>&1 | FileCheck %s
 
-; CHECK: kernel 'implied' vectorized: {{.*}}; code after 1 bounds check(s)
-; CHECK: kernel 'boundary' vectorized: {{.*}}; code after 2 bounds check(s)
+; CHECK: kernel 'implied' vectorized: {{.*}}; code guarded by 1 bounds check(s)
+; CHECK: kernel 'boundary' vectorized: {{.*}}; code guarded by 2 bounds check(s)
 
 define void @implied(ptr %args) #0 {
 entry:

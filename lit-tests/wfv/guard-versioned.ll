@@ -6,7 +6,7 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -sublane-wfv-version-guards=false -S %s | FileCheck %s --check-prefix=OFF
 
-; REMARK: vectorized: one sub-group per vector of width 8, {{.*}}; code after 1 bounds check(s) on the work-item id runs unmasked
+; REMARK: vectorized: one sub-group per vector of width 8, {{.*}}; code guarded by 1 bounds check(s) on the work-item id runs unmasked
 
 ; CHECK-LABEL: define internal void @guarded.sg(
 ; CHECK-DAG: %[[PASS:.*]] = bitcast <8 x i1> %in{{.*}} to i8

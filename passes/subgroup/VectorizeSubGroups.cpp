@@ -241,7 +241,7 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
                    : "; sub-groups of " + RowBlocks +
                          " whole rows access memory one row at a time")
            << (VersionedGuards
-                   ? "; code after " + utostr(VersionedGuards) +
+                   ? "; code guarded by " + utostr(VersionedGuards) +
                          " bounds check(s) on the work-item id runs unmasked "
                          "in sub-groups where the check holds for every "
                          "work-item"
