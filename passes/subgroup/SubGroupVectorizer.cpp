@@ -587,17 +587,15 @@ Value *SubGroupVectorizer::emitGuarded(Value *Cond, Type *ResultTy,
 Value *
 SubGroupVectorizer::replicatePerLane(Value *LaneMask, Type *ResultTy,
                                      function_ref<Value *(unsigned)> Body) {
-  Value *Result = ResultTy->isVoidTy()
-                      ? nullptr
-                      : PoisonValue::get(getVectorType(ResultTy));
+  SmallVector<Value *, 64> PerLane;
   for (unsigned L = 0; L < S; ++L) {
     Value *Active = LaneMask ? B.CreateExtractElement(LaneMask, B.getInt32(L))
                              : B.getTrue();
     Value *R = emitGuarded(Active, ResultTy, [&] { return Body(L); });
-    if (Result)
-      Result = insertLane(Result, R, L);
+    if (R)
+      PerLane.push_back(R);
   }
-  return Result;
+  return ResultTy->isVoidTy() ? nullptr : joinLanes(PerLane);
 }
 
 /// The function's new entry: the sub-group's id, its lanes and its entry

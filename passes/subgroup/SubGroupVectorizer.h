@@ -245,7 +245,8 @@ private:
   // VectorElements.cpp. Lanes' <N x T> values live in one <N*S x T> vector,
   // element-major (element e of lane l at e*S + l).
   Value *extractLane(Value *Wide, unsigned Lane);
-  Value *insertLane(Value *Wide, Value *X, unsigned Lane);
+  /// The wide vector of the lanes' values \p PerLane, one per lane.
+  Value *joinLanes(ArrayRef<Value *> PerLane);
   /// Element \p E of every lane, as <S x T>.
   Value *getElementLanes(Value *Wide, unsigned E);
   /// \p LaneMask (<S x i1>) for each element of a vector of type \p WideTy.

@@ -37,14 +37,19 @@ Value *SubGroupVectorizer::extractLane(Value *Wide, unsigned Lane) {
   return B.CreateShuffleVector(Wide, createStrideMask(Lane, S, N));
 }
 
-Value *SubGroupVectorizer::insertLane(Value *Wide, Value *X, unsigned Lane) {
-  unsigned N = getLaneElementCount(X->getType());
-  if (!X->getType()->isVectorTy())
-    return B.CreateInsertElement(Wide, X, B.getInt32(Lane));
-  for (unsigned E = 0; E < N; ++E)
-    Wide = B.CreateInsertElement(Wide, B.CreateExtractElement(X, E),
-                                 B.getInt32(E * S + Lane));
-  return Wide;
+/// Vectors are joined lane-major and reordered by one shuffle: inserting
+/// their elements one by one gives S*N insertions, a chain that LLVM's SLP
+/// vectorizer takes time quadratic in its length to look through.
+Value *SubGroupVectorizer::joinLanes(ArrayRef<Value *> PerLane) {
+  assert(PerLane.size() == S && "one value per lane");
+  Type *T = PerLane.front()->getType();
+  if (!T->isVectorTy()) {
+    Value *Wide = PoisonValue::get(getVectorType(T));
+    for (unsigned L = 0; L < S; ++L)
+      Wide = B.CreateInsertElement(Wide, PerLane[L], B.getInt32(L));
+    return Wide;
+  }
+  return toElementMajor(concatenateVectors(B, PerLane), getLaneElementCount(T));
 }
 
 Value *SubGroupVectorizer::getElementLanes(Value *Wide, unsigned E) {
