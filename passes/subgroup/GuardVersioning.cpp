@@ -14,9 +14,12 @@
 // of the code from the checked branch on, where nothing depends on the
 // check; if not, the original. A check qualifies when it compares a value
 // that steps with the lane (an id plus something the lanes share) with a
-// value the lanes share, possibly several such compares joined by `and`:
-// such a check fails in at most the sub-groups at the boundary. (In 2D, the
-// id of a row is such a value too.) The copy
+// value the lanes share, possibly several such compares and values the
+// lanes share joined by `and` and `or`: such a check changes in at most the
+// sub-groups at the boundary. (In 2D, the id of a row is such a value too.)
+// An equality qualifies for the way where it fails: a stencil's
+// `if (j == 0 || j == n - 1) { edge; return; }` gives the interior a copy.
+// The copy
 // must not reach a work-group barrier or collective, which every sub-group
 // of the work-group must reach at the same place. Where the code after the
 // check's join does (`if (i < n) v = in[i];` before a reduction over the
@@ -110,18 +113,28 @@ bool stepsWithId(const Value *V, const KernelShape &Shapes,
   }
 }
 
-/// Whether \p Cond compares a value that steps with the lane with one the
-/// lanes share, or joins such compares with `and`.
-bool isLaneBoundsCheck(const Value *Cond, const KernelShape &Shapes,
+/// Whether \p Cond is commonly \p Holds in every lane of a sub-group: a
+/// compare of a value that steps with the lane with one the lanes share,
+/// such compares and values the lanes share joined by `and`, `or` and `not`.
+/// An order compare (i < n) is, either way: it changes in at most the
+/// sub-groups at the boundary. An equality (j == 0, the edge of a stencil)
+/// holds in at most one lane of a sub-group, so only its failing is.
+bool isLaneBoundsCheck(const Value *Cond, const KernelShape &Shapes, bool Holds,
                        unsigned Depth = 0) {
-  if (Depth > 4)
+  if (Depth > 6)
     return false;
+  if (Depth > 0 && Shapes.isUniform(Cond))
+    return true;
   const Value *A, *B;
-  if (match(Cond, m_LogicalAnd(m_Value(A), m_Value(B))))
-    return isLaneBoundsCheck(A, Shapes, Depth + 1) &&
-           isLaneBoundsCheck(B, Shapes, Depth + 1);
+  if (match(Cond, m_LogicalAnd(m_Value(A), m_Value(B))) ||
+      match(Cond, m_LogicalOr(m_Value(A), m_Value(B))))
+    return isLaneBoundsCheck(A, Shapes, Holds, Depth + 1) &&
+           isLaneBoundsCheck(B, Shapes, Holds, Depth + 1);
+  if (match(Cond, m_Not(m_Value(A))))
+    return isLaneBoundsCheck(A, Shapes, !Holds, Depth + 1);
   auto *Cmp = dyn_cast<ICmpInst>(Cond);
-  if (!Cmp || Cmp->isEquality())
+  if (!Cmp || (Cmp->isEquality() &&
+               (Cmp->getPredicate() == ICmpInst::ICMP_EQ) == Holds))
     return false;
   const Value *L = Cmp->getOperand(0), *R = Cmp->getOperand(1);
   auto Steps = [&](const Value *V) {
@@ -205,23 +218,41 @@ std::optional<Guard> findGuard(Function &K, FunctionAnalysisManager &FAM,
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() || Done.contains(&BB) ||
         LI.getLoopFor(&BB) || !Shapes.hasDivergentBranch(BB) ||
-        Shapes.isDivergentlyExecuted(&BB) ||
-        !isLaneBoundsCheck(Br->getCondition(), Shapes))
+        Shapes.isDivergentlyExecuted(&BB))
       continue;
-    std::optional<Region> OnTrue = getCopiedRegion(Br->getSuccessor(0));
-    std::optional<Region> OnFalse = getCopiedRegion(Br->getSuccessor(1));
+    // The ways worth a copy: those whose check commonly passes in every lane.
+    bool Viable[] = {
+        isLaneBoundsCheck(Br->getCondition(), Shapes, /*Holds=*/true),
+        isLaneBoundsCheck(Br->getCondition(), Shapes, /*Holds=*/false)};
+    if (!Viable[0] && !Viable[1])
+      continue;
+    // A way straight to where the two ways meet guards nothing: a copy from
+    // there (`if (lid == 0) {...}` where no lane has id 0) would only repeat
+    // what follows the check.
+    const auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(K);
+    const DomTreeNode *Node = PDT.getNode(&BB);
+    BasicBlock *Meet =
+        Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+    for (unsigned Way : {0u, 1u})
+      Viable[Way] &= Br->getSuccessor(Way) != Meet;
+    auto RegionFrom = [&](unsigned Way) -> std::optional<Region> {
+      return Viable[Way] ? getCopiedRegion(Br->getSuccessor(Way))
+                         : std::nullopt;
+    };
+    std::optional<Region> OnTrue = RegionFrom(0);
+    std::optional<Region> OnFalse = RegionFrom(1);
     BasicBlock *Join = nullptr;
     if (!OnTrue && !OnFalse) {
       // A work-group barrier or collective after the check: copy only what
       // the check guards, up to where its two ways meet.
-      const auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(K);
-      const auto &DT = FAM.getResult<DominatorTreeAnalysis>(K);
-      const DomTreeNode *Node = PDT.getNode(&BB);
-      Join = Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+      Join = Meet;
       if (!Join)
         continue;
-      OnTrue = getGuardedRegion(Br->getSuccessor(0), Join, DT);
-      OnFalse = getGuardedRegion(Br->getSuccessor(1), Join, DT);
+      const auto &DT = FAM.getResult<DominatorTreeAnalysis>(K);
+      if (Viable[0])
+        OnTrue = getGuardedRegion(Br->getSuccessor(0), Join, DT);
+      if (Viable[1])
+        OnFalse = getGuardedRegion(Br->getSuccessor(1), Join, DT);
     }
     bool Negated = !OnTrue || (OnFalse && OnFalse->Size > OnTrue->Size);
     if (std::optional<Region> &Copied = Negated ? OnFalse : OnTrue)

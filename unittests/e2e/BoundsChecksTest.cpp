@@ -3,8 +3,9 @@
 // nd-range kernels over a global range rounded up to whole work-groups, each
 // work-item checking its id against the real size, as code ported from GPUs
 // does: `if (i < n)` around the work, an early `return`, an `else`, a 2D
-// check on both ids, a loop inside the checked code, and checks before a
-// work-group reduction and a barrier. The vectorizer gives the code after
+// check on both ids, a loop inside the checked code, checks before a
+// work-group reduction and a barrier, and a stencil's edges found by
+// equalities (`x == 0 || x == w - 1`). The vectorizer gives the code after
 // such a check (or, before a work-group collective, the code it guards) a
 // copy for sub-groups where it holds in every lane; the boundary falls
 // inside a sub-group here, so that both copies run.
@@ -24,6 +25,8 @@ using namespace collectives;
 template <uint32_t S> struct BoundsKernel;
 template <uint32_t S> struct Bounds2DKernel;
 template <uint32_t S> struct BoundsBeforeGroupKernel;
+template <uint32_t S> struct EdgesKernel;
+template <uint32_t S> struct EdgesRangeKernel;
 
 template <uint32_t S> void checkBoundsChecks() {
   sycl::queue q;
@@ -140,6 +143,76 @@ template <uint32_t S> void checkBoundsBeforeGroupFunctions() {
 
 TEST(BoundsChecks, BeforeWorkGroupReductionAndBarrier) {
   forEachSubGroupSize([](auto S) { checkBoundsBeforeGroupFunctions<S()>(); });
+}
+
+// A 5-point stencil whose edges are found by equalities on both ids, the
+// right edge inside a sub-group: edge items copy their input, the others
+// average their neighbours; then an inequality written as `!=` and an
+// equality on the id that holds for one item, which no sub-group passes in
+// every lane. Once as an nd-range kernel over padded rows, once over a
+// basic 2D range.
+template <uint32_t S> void checkStencilEdges() {
+  sycl::queue q;
+  const size_t w = 3 * S + 3, h = 6, gw = (w + 2 * S - 1) / (2 * S) * (2 * S);
+  float *in = sycl::malloc_shared<float>(w * h, q);
+  float *out = sycl::malloc_shared<float>(3 * w * h, q);
+  for (size_t i = 0; i < w * h; ++i)
+    in[i] = float((i * 7) % 23);
+  auto body = [=](size_t y, size_t x, float *o) {
+    size_t at = y * w + x;
+    if (x == w / 2 + 1)
+      o[2 * w * h + at] = in[at] * 3.0f;
+    if (x != w / 2)
+      o[w * h + at] = 1.0f;
+    else
+      o[w * h + at] = 2.0f;
+    if (x == 0 || y == 0 || x == w - 1 || y == h - 1) {
+      o[at] = in[at];
+      return;
+    }
+    o[at] = 0.25f * (in[at - w] + in[at + w] + in[at - 1] + in[at + 1]);
+  };
+  auto check = [&](const char *what) {
+    for (size_t y = 0; y < h; ++y)
+      for (size_t x = 0; x < w; ++x) {
+        size_t at = y * w + x;
+        bool edge = x == 0 || y == 0 || x == w - 1 || y == h - 1;
+        float want =
+            edge ? in[at]
+                 : 0.25f * (in[at - w] + in[at + w] + in[at - 1] + in[at + 1]);
+        std::string where = std::string(what) + " S=" + std::to_string(S) +
+                            " at " + std::to_string(y) + "," +
+                            std::to_string(x);
+        ASSERT_EQ(out[at], want) << where;
+        ASSERT_EQ(out[w * h + at], x == w / 2 ? 2.0f : 1.0f) << where;
+        ASSERT_EQ(out[2 * w * h + at], x == w / 2 + 1 ? in[at] * 3.0f : 0.0f)
+            << where;
+      }
+  };
+  std::memset(out, 0, 3 * w * h * sizeof(float));
+  q.parallel_for<EdgesKernel<S>>(sycl::nd_range<2>({h, gw}, {2, 2 * S}),
+                                 xo::properties{xo::sub_group_size<S>},
+                                 [=](sycl::nd_item<2> it) {
+                                   size_t y = it.get_global_id(0),
+                                          x = it.get_global_id(1);
+                                   if (x >= w)
+                                     return;
+                                   body(y, x, out);
+                                 })
+      .wait();
+  check("nd_range");
+  std::memset(out, 0, 3 * w * h * sizeof(float));
+  q.parallel_for<EdgesRangeKernel<S>>(
+       sycl::range<2>(h, w), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::id<2> i) { body(i[0], i[1], out); })
+      .wait();
+  check("range");
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+TEST(BoundsChecks, StencilEdgesFoundByEqualities) {
+  forEachSubGroupSize([](auto S) { checkStencilEdges<S()>(); });
 }
 
 } // namespace
