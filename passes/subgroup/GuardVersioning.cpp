@@ -70,10 +70,10 @@ using namespace llvm::PatternMatch;
 /// The most checks versioned per kernel: each copies the code after it.
 constexpr unsigned MaxVersionedGuards = 3;
 
-/// Whether \p V is a work-item id, or a sum, difference, product or shift
-/// of one and values the lanes share: a value that grows or shrinks with the
-/// id. (Its lanes need not be a constant stride apart: a 2D id is not, in a
-/// sub-group that may span rows.)
+/// Whether \p V is a work-item id, or a sum, difference, product, shift or
+/// bitwise or of one and values the lanes share: a value that grows or
+/// shrinks with the id. (Its lanes need not be a constant stride apart: a 2D
+/// id is not, in a sub-group that may span rows.)
 bool stepsWithId(const Value *V, const KernelShape &Shapes,
                  unsigned Depth = 0) {
   if (Depth > 6 || Shapes.isUniform(V))
@@ -96,12 +96,15 @@ bool stepsWithId(const Value *V, const KernelShape &Shapes,
   case Instruction::Trunc:
     return stepsWithId(I->getOperand(0), Shapes, Depth + 1);
   case Instruction::Add:
+  case Instruction::Or: // (y | x) >= 0: InstCombine's join of y >= 0, x >= 0
   case Instruction::Sub:
   case Instruction::Mul:
   case Instruction::Shl: {
     const Value *A = I->getOperand(0), *B = I->getOperand(1);
     bool AUniform = Shapes.isUniform(A), BUniform = Shapes.isUniform(B);
-    if (I->getOpcode() == Instruction::Add && !AUniform && !BUniform)
+    bool Joins =
+        I->getOpcode() == Instruction::Add || I->getOpcode() == Instruction::Or;
+    if (Joins && !AUniform && !BUniform)
       return stepsWithId(A, Shapes, Depth + 1) &&
              stepsWithId(B, Shapes, Depth + 1);
     return (BUniform && stepsWithId(A, Shapes, Depth + 1)) ||
