@@ -40,6 +40,17 @@ void parallel_for(sycl::handler &H, sycl::nd_range<D> Range, const Kernel &K) {
   H.parallel_for<Name>(Range, K);
 #endif
 }
+/// Launches \p Kernel over the basic range \p Range, sub-group size \p S
+/// where the implementation takes the request.
+template <typename Name, uint32_t S, int D, typename Kernel>
+void parallel_for(sycl::handler &H, sycl::range<D> Range, const Kernel &K) {
+#ifdef BENCH_HAS_KERNEL_PROPERTIES
+  namespace xo = sycl::ext::oneapi::experimental;
+  H.parallel_for<Name>(Range, xo::properties{xo::sub_group_size<S>}, K);
+#else
+  H.parallel_for<Name>(Range, K);
+#endif
+}
 /// Launches \p Kernel over the basic range \p Range with the reduction
 /// \p Red, sub-group size \p S where the implementation takes the request.
 template <typename Name, uint32_t S, int D, typename Red, typename Kernel>
