@@ -29,39 +29,17 @@
 
 namespace bench {
 
-/// Launches \p Kernel, named \p Name, over \p Range with sub-group size
-/// \p S where the implementation takes the request.
-template <typename Name, uint32_t S, int D, typename Kernel>
-void parallel_for(sycl::handler &H, sycl::nd_range<D> Range, const Kernel &K) {
+/// Launches a kernel named \p Name over \p Range (an nd_range, or a basic
+/// range with or without reductions: \p Rest is what follows the range,
+/// the kernel last) with sub-group size \p S where the implementation takes
+/// the request.
+template <typename Name, uint32_t S, typename Range, typename... Rest>
+void parallel_for(sycl::handler &H, Range R, const Rest &...Args) {
 #ifdef BENCH_HAS_KERNEL_PROPERTIES
   namespace xo = sycl::ext::oneapi::experimental;
-  H.parallel_for<Name>(Range, xo::properties{xo::sub_group_size<S>}, K);
+  H.parallel_for<Name>(R, xo::properties{xo::sub_group_size<S>}, Args...);
 #else
-  H.parallel_for<Name>(Range, K);
-#endif
-}
-/// Launches \p Kernel over the basic range \p Range, sub-group size \p S
-/// where the implementation takes the request.
-template <typename Name, uint32_t S, int D, typename Kernel>
-void parallel_for(sycl::handler &H, sycl::range<D> Range, const Kernel &K) {
-#ifdef BENCH_HAS_KERNEL_PROPERTIES
-  namespace xo = sycl::ext::oneapi::experimental;
-  H.parallel_for<Name>(Range, xo::properties{xo::sub_group_size<S>}, K);
-#else
-  H.parallel_for<Name>(Range, K);
-#endif
-}
-/// Launches \p Kernel over the basic range \p Range with the reduction
-/// \p Red, sub-group size \p S where the implementation takes the request.
-template <typename Name, uint32_t S, int D, typename Red, typename Kernel>
-void parallel_for(sycl::handler &H, sycl::range<D> Range, Red Reduction,
-                  const Kernel &K) {
-#ifdef BENCH_HAS_KERNEL_PROPERTIES
-  namespace xo = sycl::ext::oneapi::experimental;
-  H.parallel_for<Name>(Range, xo::properties{xo::sub_group_size<S>}, Reduction,
-                       K);
-#else
-  H.parallel_for<Name>(Range, Reduction, K);
+  H.parallel_for<Name>(R, Args...);
 #endif
 }
 template <typename Name, uint32_t S, int D, typename Kernel>

@@ -48,6 +48,12 @@ struct Grid {
   int64_t bytes() const { return int64_t(2 * Side * Side * sizeof(float)); }
 };
 
+/// The input at (Y, X), zero outside the grid.
+inline float inputAt(const float *In, long Side, long Y, long X) {
+  return Y < 0 || X < 0 || Y >= Side || X >= Side ? 0.0f
+                                                  : In[size_t(Y * Side + X)];
+}
+
 template <uint32_t S> class StencilKernel;
 template <uint32_t S> void stencil(benchmark::State &State) {
   bench::run<Grid, S>(State, [](Grid &P) {
@@ -61,9 +67,7 @@ template <uint32_t S> void stencil(benchmark::State &State) {
              H, sycl::nd_range<2>({P.Side, P.Side}, {Tile, Tile}),
              [=](sycl::nd_item<2> It) {
                auto at = [=](long Y, long X) {
-                 return Y < 0 || X < 0 || Y >= Side || X >= Side
-                            ? 0.0f
-                            : In[size_t(Y * Side + X)];
+                 return inputAt(In, Side, Y, X);
                };
                long Y = long(It.get_global_id(0)),
                     X = long(It.get_global_id(1));
@@ -101,9 +105,7 @@ template <uint32_t S> void stencilRange(benchmark::State &State) {
                size_t C = size_t(Y * Side + X);
                if (Y == 0 || X == 0 || Y == Side - 1 || X == Side - 1) {
                  auto at = [=](long Y, long X) {
-                   return Y < 0 || X < 0 || Y >= Side || X >= Side
-                              ? 0.0f
-                              : In[size_t(Y * Side + X)];
+                   return inputAt(In, Side, Y, X);
                  };
                  Out[C] =
                      0.5f * at(Y, X) + 0.125f * (at(Y - 1, X) + at(Y + 1, X) +
