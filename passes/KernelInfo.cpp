@@ -307,8 +307,9 @@ StructType *getDescriptorType(Module &M) {
     return T;
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
   Type *Ptr = PointerType::getUnqual(C);
+  Type *A3 = ArrayType::get(I64, 3);
   return StructType::create(
-      C, {I32, I32, I32, I32, I32, I32, I32, I32, I64, I64, Ptr, Ptr, Ptr},
+      C, {I32, I32, I32, I32, I32, I32, I32, I32, I64, I64, Ptr, Ptr, Ptr, A3},
       "sublane.kernel_desc");
 }
 

@@ -71,6 +71,31 @@ std::string formatRange(const uint64_t *R, uint32_t Dims) {
   return OS.str();
 }
 
+/// SYCL 2020 5.8.1: a kernel with reqd_work_group_size runs only with that
+/// work-group size; the device refuses a size it cannot run.
+void checkRequiredWorkGroupSize(const sublane_kernel_desc &Desc,
+                                const launch_config &Cfg) {
+  const uint64_t *Reqd = Desc.reqd_local_range;
+  if (Reqd[0] == 0)
+    return;
+  uint64_t ReqdSize = 1;
+  for (uint32_t D = 0; D < Desc.dims; ++D)
+    ReqdSize *= std::min<uint64_t>(Reqd[D], MaxWorkGroupSize + 1);
+  if (ReqdSize > MaxWorkGroupSize)
+    refuse(Desc,
+           "its reqd_work_group_size " + formatRange(Reqd, Desc.dims) +
+               " exceeds the device maximum of " +
+               std::to_string(MaxWorkGroupSize) + " work-items",
+           errc::kernel_not_supported);
+  if (Cfg.chosen_local)
+    return;
+  for (uint32_t D = 0; D < Cfg.dims; ++D)
+    if (Cfg.local[D] != Reqd[D])
+      refuse(Desc, "work-group size " + formatRange(Cfg.local, Cfg.dims) +
+                       " differs from its reqd_work_group_size " +
+                       formatRange(Reqd, Desc.dims));
+}
+
 void validate(const sublane_kernel_desc &Desc, const launch_config &Cfg,
               bool NeedLowered) {
   if (Desc.magic != SUBLANE_DESC_MAGIC)
@@ -103,6 +128,7 @@ void validate(const sublane_kernel_desc &Desc, const launch_config &Cfg,
     refuse(Desc, "work-group size " + std::to_string(WGSize) +
                      " exceeds the device maximum of " +
                      std::to_string(MaxWorkGroupSize));
+  checkRequiredWorkGroupSize(Desc, Cfg);
   if (Cfg.local_mem_bytes > LocalMemLimit)
     refuse(Desc,
            "it needs " + std::to_string(Cfg.local_mem_bytes) +

@@ -70,6 +70,9 @@ typedef struct sublane_kernel_desc {
   const char *name;                  /* 10: kernel name for messages         */
   sublane_work_item_fn work_item_fn; /* 11: the kernel as written          */
   sublane_wg_fn wg_fn;               /* 12: lowered work-group function    */
+  /* 13: the work-group size the kernel requires per dimension
+   * ([[sycl::reqd_work_group_size]]); all 0 = none. Set by the plugin. */
+  uint64_t reqd_local_range[3];
 } sublane_kernel_desc;
 
 /* Bytes of scratch a launch needs for one work-group of wg_size items. Each

@@ -67,12 +67,16 @@ struct launch_config {
   uint64_t global[3] = {1, 1, 1};
   uint64_t local[3] = {1, 1, 1};
   uint64_t local_mem_bytes = 0;
+  /// The implementation chose the work-group size (a basic range kernel):
+  /// a kernel's reqd_work_group_size is not checked against it.
+  bool chosen_local = false;
 };
 
 /// Runs one kernel over the ND-range in \p cfg, blocking until it is done.
 /// Throws runtime_error when the kernel was not lowered by the plugin, when
-/// the work-group size does not divide the global size, or when the local
-/// memory exceeds the device limit.
+/// the work-group size does not divide the global size or differs from the
+/// one the kernel requires, or when the local memory exceeds the device
+/// limit.
 void launch(const sublane_kernel_desc &desc, const void *closure,
             const launch_config &cfg);
 

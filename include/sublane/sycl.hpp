@@ -1242,6 +1242,12 @@ struct kernel_instance {
 
 struct unnamed_kernel {};
 template <typename Name, typename Kernel> struct range_kernel {};
+/// Whether a kernel of this name runs with a work-group size of sublane's
+/// choice (a basic range kernel, a single task), which its
+/// reqd_work_group_size need not match.
+template <typename Name> struct is_basic_launch : std::false_type {};
+template <typename Name, typename Kernel>
+struct is_basic_launch<range_kernel<Name, Kernel>> : std::true_type {};
 
 /// The nd-range a basic kernel over a non-empty \p r runs as: work-groups
 /// of up to 128 items along the last dimension, that dimension rounded up
@@ -1595,6 +1601,7 @@ private:
       cfg.local[d] = r.get_local_range()[d];
     }
     cfg.local_mem_bytes = local_mem_bytes_;
+    cfg.chosen_local = detail::is_basic_launch<Name>::value;
     run_command([&] { sublane::launch(Instance::desc, &k, cfg); });
   }
 

@@ -5,7 +5,7 @@
 ; "lowered" flag.
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -S %s | FileCheck %s
 
-; CHECK: @k.sublane.desc = global %sublane.kernel_desc { i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 1, i32 1, i32 0, i64 0, i64 0, ptr @k.sublane.name, ptr @k, ptr @k.wg }
+; CHECK: @k.sublane.desc = global %sublane.kernel_desc { i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 1, i32 1, i32 0, i64 0, i64 0, ptr @k.sublane.name, ptr @k, ptr @k.wg, [3 x i64] zeroinitializer }
 
 ; CHECK-LABEL: define internal void @k.wg(ptr %closure, ptr %ctx)
 ; CHECK-SAME: #[[WG:[0-9]+]]

@@ -7,7 +7,7 @@
 #include <sublane/sycl.hpp>
 
 // CHECK: @"{{.*}}kernel_instance{{.*}}4descE" = internal global %struct.sublane_kernel_desc { i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 4, i32 3,
-// CHECK-SAME: ptr @"{{.*}}5entryEPKv.wg" }
+// CHECK-SAME: ptr @"{{.*}}5entryEPKv.wg", [3 x i64] zeroinitializer }
 // CHECK: define internal void @"{{.*}}5entryEPKv.wg"(ptr
 // CHECK-NOT: call {{.*}}@__sublane_
 // CHECK: ret void

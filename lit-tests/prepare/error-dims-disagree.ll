@@ -4,8 +4,8 @@
 
 ; CHECK: error: {{.*}}kernel 'k': the 'sublane-dims' attribute (2) disagrees with its descriptor (1)
 
-%desc = type { i32, i32, i32, i32, i32, i32, i32, i32, i64, i64, ptr, ptr, ptr }
-@k.desc = global %desc { i32 1397509681, i32 0, i32 1, i32 0, i32 0, i32 0, i32 0, i32 0, i64 0, i64 0, ptr null, ptr @k, ptr null }
+%desc = type { i32, i32, i32, i32, i32, i32, i32, i32, i64, i64, ptr, ptr, ptr, [3 x i64] }
+@k.desc = global %desc { i32 1397509681, i32 0, i32 1, i32 0, i32 0, i32 0, i32 0, i32 0, i64 0, i64 0, ptr null, ptr @k, ptr null, [3 x i64] zeroinitializer }
 
 define void @k(ptr %args) #0 {
   ret void

@@ -82,17 +82,34 @@ namespace {
 
 class KernelPreparer {
 public:
-  /// A reqd_sub_group_size request, and where it was written.
-  struct RequestedSize {
-    int64_t Size;
+  /// A kernel attribute's sizes (reqd_sub_group_size has one,
+  /// reqd_work_group_size one per dimension), and where it was written.
+  struct RequestedSizes {
+    SmallVector<int64_t, 3> Sizes;
     StringRef File;
     unsigned Line;
+
+    /// " (file:line)", or "" where the front end did not say.
+    std::string where() const {
+      return Line ? (" (" + File + ":" + Twine(Line) + ")").str() : "";
+    }
+    std::string spelling(StringRef Attribute) const {
+      std::string S = (Attribute + "(").str();
+      for (auto [I, Size] : enumerate(Sizes))
+        S += (I ? ", " : "") + std::to_string(Size);
+      return S + ")";
+    }
   };
+  using AnnotatedFunctions = DenseMap<const Function *, RequestedSizes>;
+
   KernelPreparer(Module &M, FunctionAnalysisManager &FAM)
       : M(M), FAM(FAM), Reach(M) {
-    for (const FunctionAnnotation &A : getFunctionAnnotations(M))
-      if (std::optional<int64_t> Size = getRequestedSize(A))
-        AnnotatedSize[A.F] = {*Size, A.File, A.Line};
+    for (const FunctionAnnotation &A : getFunctionAnnotations(M)) {
+      if (auto Sizes = getRequestedSizes(A, ReqdSubGroupSizeAnnotation))
+        AnnotatedSubGroupSize[A.F] = {*Sizes, A.File, A.Line};
+      if (auto Sizes = getRequestedSizes(A, ReqdWorkGroupSizeAnnotation))
+        AnnotatedWorkGroupSize[A.F] = {*Sizes, A.File, A.Line};
+    }
   }
 
   /// Returns false (after reporting why) if \p K cannot be lowered.
@@ -111,45 +128,75 @@ private:
   void canonicalize(Function &K);
   void unrollSmallLoops(Function &K);
 
-  std::optional<RequestedSize> getAnnotatedSubGroupSize(Function &K);
-  static std::optional<int64_t> getRequestedSize(const FunctionAnnotation &A);
+  bool setRequiredWorkGroupSize(Function &K, unsigned Dims);
+
+  static std::optional<RequestedSizes>
+  findRequest(Function &K, const AnnotatedFunctions &Annotated);
+  static std::optional<SmallVector<int64_t, 3>>
+  getRequestedSizes(const FunctionAnnotation &A, StringRef Attribute);
 
   Module &M;
   FunctionAnalysisManager &FAM;
   BuiltinReachability Reach;
-  /// Functions annotated by the clang plugin's reqd_sub_group_size.
-  DenseMap<const Function *, RequestedSize> AnnotatedSize;
+  /// Functions annotated by the clang plugin's kernel attributes.
+  AnnotatedFunctions AnnotatedSubGroupSize, AnnotatedWorkGroupSize;
 };
 
-/// The size a reqd_sub_group_size annotation asks for, in either of the
-/// clang plugin's forms.
-std::optional<int64_t>
-KernelPreparer::getRequestedSize(const FunctionAnnotation &A) {
+/// The sizes an annotation of \p Attribute's asks for, in either of the
+/// clang plugin's forms: "<attribute>=A,B" or "<attribute>" with the sizes
+/// as arguments. A size that is not a number becomes 0, which every check
+/// refuses.
+std::optional<SmallVector<int64_t, 3>>
+KernelPreparer::getRequestedSizes(const FunctionAnnotation &A,
+                                  StringRef Attribute) {
   StringRef Text = A.Text;
-  if (!Text.consume_front(ReqdSubGroupSizeAnnotation))
+  if (!Text.consume_front(Attribute))
     return std::nullopt;
-  int64_t Size = 0;
-  if (Text.consume_front("="))
-    return Text.getAsInteger(10, Size) ? std::optional<int64_t>(0) : Size;
-  if (!Text.empty() || !A.Args || A.Args->getNumOperands() != 1)
+  SmallVector<int64_t, 3> Sizes;
+  if (Text.consume_front("=")) {
+    SmallVector<StringRef, 3> Parts;
+    Text.split(Parts, ',');
+    for (StringRef Part : Parts) {
+      int64_t Size = 0;
+      Sizes.push_back(Part.trim().getAsInteger(10, Size) ? 0 : Size);
+    }
+    return Sizes;
+  }
+  if (!Text.empty() || !A.Args || A.Args->getNumOperands() == 0)
     return std::nullopt;
-  if (auto *CI = dyn_cast<ConstantInt>(A.Args->getOperand(0)))
-    return CI->getSExtValue();
-  return 0;
+  for (Value *Arg : A.Args->operands()) {
+    auto *CI = dyn_cast<ConstantInt>(Arg);
+    Sizes.push_back(CI ? CI->getSExtValue() : 0);
+  }
+  return Sizes;
 }
 
-/// The size [[sycl::reqd_sub_group_size(N)]] asks for: on the kernel, or on
-/// the function it calls directly (the header's entry calls the functor's
-/// or lambda's operator()).
-std::optional<KernelPreparer::RequestedSize>
-KernelPreparer::getAnnotatedSubGroupSize(Function &K) {
-  if (auto It = AnnotatedSize.find(&K); It != AnnotatedSize.end())
-    return It->second;
-  for (Instruction &I : instructions(K))
-    if (auto *CB = dyn_cast<CallBase>(&I))
-      if (auto It = AnnotatedSize.find(CB->getCalledFunction());
-          It != AnnotatedSize.end())
+/// The request of a kernel attribute in \p Annotated that applies to \p K:
+/// on the kernel, or on the functor's or lambda's operator() it reaches
+/// through the header's wrappers (a basic range kernel's bounds check, a
+/// reduction's reducers, a kernel_handler), the one nearest the entry.
+std::optional<KernelPreparer::RequestedSizes>
+KernelPreparer::findRequest(Function &K, const AnnotatedFunctions &Annotated) {
+  if (Annotated.empty())
+    return std::nullopt;
+  // The wrappers are a few calls deep; the depth bounds the walk in kernels
+  // with large call graphs.
+  constexpr unsigned MaxDepth = 6;
+  SmallVector<Function *> Level = {&K};
+  SmallPtrSet<Function *, 16> Seen = {&K};
+  for (unsigned Depth = 0; Depth <= MaxDepth && !Level.empty(); ++Depth) {
+    SmallVector<Function *> Next;
+    for (Function *F : Level) {
+      if (auto It = Annotated.find(F); It != Annotated.end())
         return It->second;
+      for (Instruction &I : instructions(*F))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *Callee = CB->getCalledFunction();
+              Callee && !Callee->isDeclaration() && Seen.insert(Callee).second)
+            Next.push_back(Callee);
+    }
+    Level = std::move(Next);
+  }
   return std::nullopt;
 }
 
@@ -209,7 +256,9 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
         ConstantInt::get(I64, 0),
         NameGV,
         &K,
-        ConstantPointerNull::get(PointerType::getUnqual(C))};
+        ConstantPointerNull::get(PointerType::getUnqual(C)),
+        ConstantAggregateZero::get(
+            DescTy->getElementType(desc::ReqdLocalRange))};
     new GlobalVariable(M, DescTy, false,
                        K.hasLocalLinkage() ? GlobalValue::InternalLinkage
                                            : GlobalValue::ExternalLinkage,
@@ -226,29 +275,28 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
   // Sub-group size and variant: descriptor request (a kernel property) or
   // reqd_sub_group_size, else an attribute the front end put there, else the
   // module default.
-  std::optional<RequestedSize> Annotated = getAnnotatedSubGroupSize(K);
-  if (Annotated && !isSupportedSubGroupSize(Annotated->Size)) {
+  if (!setRequiredWorkGroupSize(K, Dims))
+    return false;
+  std::optional<RequestedSizes> Annotated =
+      findRequest(K, AnnotatedSubGroupSize);
+  if (Annotated && (Annotated->Sizes.size() != 1 ||
+                    !isSupportedSubGroupSize(Annotated->Sizes[0]))) {
     // A template argument decided the size: the kernel's own location is
     // the header's entry, so the message says where the attribute is.
-    std::string Where =
-        Annotated->Line
-            ? (" (" + Annotated->File + ":" + Twine(Annotated->Line) + ")")
-                  .str()
-            : "";
-    reportKernelError(K, "reqd_sub_group_size(" + Twine(Annotated->Size) + ")" +
-                             Where +
+    reportKernelError(K, Annotated->spelling("reqd_sub_group_size") +
+                             Annotated->where() +
                              " is not a supported sub-group size; use 1, 4, "
                              "8, 16, 32 or 64");
     return false;
   }
-  if (Annotated && ReqdSize && Annotated->Size != ReqdSize) {
-    reportKernelError(K, "reqd_sub_group_size(" + Twine(Annotated->Size) +
-                             ") and the sub_group_size<" + Twine(ReqdSize) +
+  if (Annotated && ReqdSize && Annotated->Sizes[0] != ReqdSize) {
+    reportKernelError(K, Annotated->spelling("reqd_sub_group_size") +
+                             " and the sub_group_size<" + Twine(ReqdSize) +
                              "> property ask for different sub-group sizes");
     return false;
   }
   if (Annotated)
-    ReqdSize = Annotated->Size;
+    ReqdSize = Annotated->Sizes[0];
   // A module default of variant cbs asks for sub-groups of one work-item
   // wherever the kernel and the command line leave the size open.
   const bool DefaultIsCBS = parseVariant(DefaultVariant) == Variant::CBS;
@@ -285,6 +333,42 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
     return false;
   }
   K.addFnAttr(attr::Variant, variantName(*V));
+  return true;
+}
+
+/// Records [[sycl::reqd_work_group_size]] in the descriptor, where the
+/// runtime checks each nd-range launch against it.
+bool KernelPreparer::setRequiredWorkGroupSize(Function &K, unsigned Dims) {
+  std::optional<RequestedSizes> Request =
+      findRequest(K, AnnotatedWorkGroupSize);
+  if (!Request)
+    return true;
+  const std::string Spelling = Request->spelling("reqd_work_group_size");
+  if (Request->Sizes.size() != Dims) {
+    reportKernelError(K, Spelling + Request->where() + " gives " +
+                             Twine(Request->Sizes.size()) +
+                             " size(s) for a kernel of " + Twine(Dims) +
+                             " dimension(s); give one per dimension");
+    return false;
+  }
+  if (any_of(Request->Sizes, [](int64_t Size) { return Size <= 0; })) {
+    reportKernelError(K, Spelling + Request->where() +
+                             " needs sizes of at least 1");
+    return false;
+  }
+  GlobalVariable *GV = findDescriptor(K);
+  assert(GV && "the descriptor is set up first");
+  auto *DescTy = cast<StructType>(GV->getValueType());
+  auto *RangeTy = cast<ArrayType>(DescTy->getElementType(desc::ReqdLocalRange));
+  SmallVector<Constant *, 3> Range;
+  for (unsigned D = 0; D < 3; ++D)
+    Range.push_back(ConstantInt::get(RangeTy->getElementType(),
+                                     D < Dims ? Request->Sizes[D] : 0));
+  SmallVector<Constant *> Fields;
+  for (unsigned I = 0; I < desc::NumFields; ++I)
+    Fields.push_back(GV->getInitializer()->getAggregateElement(I));
+  Fields[desc::ReqdLocalRange] = ConstantArray::get(RangeTy, Range);
+  GV->setInitializer(ConstantStruct::get(DescTy, Fields));
   return true;
 }
 

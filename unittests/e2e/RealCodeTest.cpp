@@ -14,12 +14,15 @@
 #include "CollectivesCommon.h"
 #include "ExternalFunctions.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <complex>
 #include <cstring>
 #include <list>
 #include <numeric>
+#include <optional>
+#include <system_error>
 
 namespace {
 
@@ -554,6 +557,161 @@ TEST(RealCode, ReqdSubGroupSizeAttributes) {
   ExpectSums(8);
   sycl::free(functor, q);
   sycl::free(lambda, q);
+}
+
+/// reqd_sub_group_size on kernels the header wraps: a basic range kernel
+/// (its bounds check), one with a reduction, and one over item<2>, each in
+/// whole sub-groups. Each work-item stores the sum of its sub-group's maximum
+/// sizes, S * S.
+TEST(RealCode, ReqdSubGroupSizeOnRangeKernels) {
+  sycl::queue q;
+  const size_t n = 256;
+  uint32_t *out = sycl::malloc_shared<uint32_t>(n, q);
+  int *count = sycl::malloc_shared<int>(1, q);
+  auto sumOfSizes = [] {
+    sycl::sub_group sg = sycl::ext::oneapi::this_work_item::get_sub_group();
+    return sycl::reduce_over_group(sg, uint32_t(sg.get_max_local_range()[0]),
+                                   sycl::plus<>());
+  };
+  q.parallel_for(sycl::range<1>(n),
+                 [=](sycl::id<1> i) [[sycl::reqd_sub_group_size(32)]] {
+                   out[i] = sumOfSizes();
+                 });
+  q.wait();
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], 32u * 32u) << i;
+  *count = 0;
+  q.parallel_for(sycl::range<1>(n), sycl::reduction(count, sycl::plus<>()),
+                 [=](sycl::id<1> i, auto &r) [[sycl::reqd_sub_group_size(16)]] {
+                   out[i] = sumOfSizes();
+                   r += 1;
+                 });
+  q.wait();
+  EXPECT_EQ(*count, int(n));
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], 16u * 16u) << i;
+  q.parallel_for(sycl::range<2>(4, 64),
+                 [=](sycl::item<2> it) [[sycl::reqd_sub_group_size(8)]] {
+                   out[it.get_linear_id()] = sumOfSizes();
+                 });
+  q.wait();
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], 8u * 8u) << i;
+  sycl::free(out, q);
+  sycl::free(count, q);
+}
+
+/// The error code a launch throws, or none.
+template <typename Launch>
+std::optional<std::error_code> launchError(Launch L) {
+  try {
+    L();
+  } catch (const sycl::exception &E) {
+    return E.code();
+  }
+  return std::nullopt;
+}
+
+struct RequiresWorkGroupOf8 {
+  int *out;
+  [[sycl::reqd_work_group_size(8)]] void operator()(sycl::nd_item<1> it) const {
+    out[it.get_global_id(0)] = int(it.get_local_range(0));
+  }
+};
+
+template <int Rows, int Cols>
+void requireTile(sycl::queue &q, int *out, sycl::range<2> local) {
+  q.parallel_for(
+      sycl::nd_range<2>({16, 16}, local),
+      [=](sycl::nd_item<2> it) [[sycl::reqd_work_group_size(Rows, Cols)]] {
+        out[it.get_global_linear_id()] = int(it.get_local_linear_id());
+      });
+  q.wait();
+}
+
+/// SYCL 2020 5.8.1: a kernel with reqd_work_group_size runs with that
+/// work-group size, an nd-range of another size throws errc::nd_range
+/// before anything runs, a size the device cannot have throws
+/// errc::kernel_not_supported, and a basic range kernel (its work-group size
+/// the implementation's choice) runs.
+TEST(RealCode, ReqdWorkGroupSize) {
+  sycl::queue q;
+  const size_t n = 256;
+  int *out = sycl::malloc_shared<int>(n, q);
+  auto Fill = [&] { std::fill(out, out + n, -1); };
+  auto Unchanged = [&] {
+    return std::all_of(out, out + n, [](int v) { return v == -1; });
+  };
+
+  Fill();
+  EXPECT_EQ(launchError([&] {
+              q.parallel_for(sycl::nd_range<1>(64, 8),
+                             RequiresWorkGroupOf8{out});
+              q.wait();
+            }),
+            std::nullopt);
+  for (size_t i = 0; i < 64; ++i)
+    ASSERT_EQ(out[i], 8) << i;
+
+  Fill();
+  EXPECT_EQ(launchError([&] {
+              q.parallel_for(sycl::nd_range<1>(64, 16),
+                             RequiresWorkGroupOf8{out});
+              q.wait();
+            }),
+            std::make_optional(sycl::make_error_code(sycl::errc::nd_range)));
+  EXPECT_TRUE(Unchanged());
+
+  // Two dimensions, the sizes from template parameters.
+  Fill();
+  EXPECT_EQ(launchError([&] {
+              requireTile<2, 8>(q, out, {2, 8});
+            }),
+            std::nullopt);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], int((i / 16 % 2) * 8 + i % 8)) << i;
+  Fill();
+  EXPECT_EQ(launchError([&] {
+              requireTile<2, 8>(q, out, {8, 2});
+            }),
+            std::make_optional(sycl::make_error_code(sycl::errc::nd_range)));
+  EXPECT_TRUE(Unchanged());
+
+  Fill();
+  EXPECT_EQ(launchError([&] {
+              q.parallel_for(
+                  sycl::nd_range<1>(1 << 17, 1 << 16),
+                  [=](sycl::nd_item<1> it)
+                      [[sycl::reqd_work_group_size(131072)]] { out[0] = 1; });
+              q.wait();
+            }),
+            std::make_optional(
+                sycl::make_error_code(sycl::errc::kernel_not_supported)));
+  EXPECT_TRUE(Unchanged());
+
+  // A basic range kernel, and one with a reduction, over a range no
+  // work-group size divides.
+  Fill();
+  int *count = sycl::malloc_shared<int>(1, q);
+  *count = 0;
+  EXPECT_EQ(launchError([&] {
+              q.parallel_for(sycl::range<1>(n - 3),
+                             [=](sycl::id<1> i)
+                                 [[sycl::reqd_work_group_size(32)]] {
+                                   out[i] = int(i[0]);
+                                 });
+              q.parallel_for(
+                  sycl::range<1>(n - 3), sycl::reduction(count, sycl::plus<>()),
+                  [=](sycl::id<1> i, auto &r)
+                      [[sycl::reqd_work_group_size(32)]] { r += int(i[0]); });
+              q.wait();
+            }),
+            std::nullopt);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], i < n - 3 ? int(i) : -1) << i;
+  EXPECT_EQ(*count, int((n - 3) * (n - 4) / 2));
+  sycl::free(count, q);
+  sycl::free(out, q);
 }
 
 /// Buffers made from containers and iterator ranges, with deduced types and

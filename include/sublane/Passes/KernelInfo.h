@@ -60,6 +60,11 @@ inline constexpr const char *KernelAnnotation = "sublane.kernel";
 /// decides.
 inline constexpr const char *ReqdSubGroupSizeAnnotation =
     "sublane.reqd_sub_group_size";
+/// The clang plugin's form of [[sycl::reqd_work_group_size(...)]]: this text,
+/// then "=A[,B[,C]]" for sizes known when the attribute is parsed, or with
+/// the sizes as the annotation's arguments where a template decides them.
+inline constexpr const char *ReqdWorkGroupSizeAnnotation =
+    "sublane.reqd_work_group_size";
 
 /// The largest work-group the runtime launches (SUBLANE_MAX_WORK_GROUP_SIZE
 /// in abi.h): local ids and linear ids stay below it.
@@ -210,6 +215,7 @@ enum Field : unsigned {
   Name,
   WorkItemFn,
   WorkGroupFn,
+  ReqdLocalRange,
   NumFields
 };
 inline constexpr uint32_t MagicValue = 0x534c4e31u;

@@ -60,7 +60,13 @@ SUBLANE_KNOWN_IDENTITY(maximum, std::numeric_limits<T>::has_infinity
                                     : std::numeric_limits<T>::lowest())
 #undef SUBLANE_KNOWN_IDENTITY
 
-template <typename Name, typename Kernel> struct reduction_kernel {};
+/// The kernel of a reduction; Basic for one over a range, whose work-group
+/// size sublane chooses.
+template <typename Name, typename Kernel, bool Basic = false>
+struct reduction_kernel {};
+template <typename Name, typename Kernel>
+struct is_basic_launch<reduction_kernel<Name, Kernel, true>> : std::true_type {
+};
 } // namespace detail
 
 template <typename T, typename Op>
@@ -347,7 +353,8 @@ void run_reductions(handler &h, Range r, const Kernel &k,
   auto outs = std::make_tuple(reduction_partials<typename Specs::value_type, I>(
       counts[I] ? counts[I] * Specs::extent : 1)...);
   if (global) {
-    h.parallel_for<reduction_kernel<Name, Kernel>>(
+    h.parallel_for<
+        reduction_kernel<Name, Kernel, !std::is_same_v<Range, nd_range<D>>>>(
         launch, ext::oneapi::experimental::properties<Props...>(Props{}...),
         [=](nd_item<D> it) {
           reducers mine(std::tuple_element_t<I, reducers>(
