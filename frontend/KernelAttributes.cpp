@@ -71,8 +71,8 @@ bool isValidSubGroupSize(int64_t N) {
 bool isPositive(int64_t N) { return N > 0; }
 
 constexpr StringRef SubGroupScopes[] = {"sycl", "intel", ""};
+/// SYCL 1.2.1 spelled the work-group attributes cl::.
 constexpr StringRef WorkGroupScopes[] = {"sycl", "cl", ""};
-constexpr StringRef HintScopes[] = {"sycl", "cl", ""};
 
 const KernelAttribute ReqdSubGroupSize = {"reqd_sub_group_size",
                                           SubGroupScopes,
@@ -91,7 +91,7 @@ const KernelAttribute ReqdWorkGroupSize = {
     "sublane.reqd_work_group_size"};
 const KernelAttribute WorkGroupSizeHint = {
     "work_group_size_hint",
-    HintScopes,
+    WorkGroupScopes,
     1,
     3,
     isPositive,

@@ -430,6 +430,16 @@ GlobalVariable *findDescriptor(Function &Kernel) {
   return nullptr;
 }
 
+void updateDescriptor(GlobalVariable &GV,
+                      function_ref<void(MutableArrayRef<Constant *>)> Update) {
+  auto *DescTy = cast<StructType>(GV.getValueType());
+  SmallVector<Constant *, desc::NumFields> Fields;
+  for (unsigned I = 0; I < desc::NumFields; ++I)
+    Fields.push_back(GV.getInitializer()->getAggregateElement(I));
+  Update(Fields);
+  GV.setInitializer(ConstantStruct::get(DescTy, Fields));
+}
+
 /// The header records `type_name<Name>()`, i.e. clang's __PRETTY_FUNCTION__
 /// "const char *sycl::detail::type_name() [T = NAME]"; keep only NAME.
 static std::string kernelNameFromPrettyFunction(StringRef Pretty) {

@@ -364,11 +364,9 @@ bool KernelPreparer::setRequiredWorkGroupSize(Function &K, unsigned Dims) {
   for (unsigned D = 0; D < 3; ++D)
     Range.push_back(ConstantInt::get(RangeTy->getElementType(),
                                      D < Dims ? Request->Sizes[D] : 0));
-  SmallVector<Constant *> Fields;
-  for (unsigned I = 0; I < desc::NumFields; ++I)
-    Fields.push_back(GV->getInitializer()->getAggregateElement(I));
-  Fields[desc::ReqdLocalRange] = ConstantArray::get(RangeTy, Range);
-  GV->setInitializer(ConstantStruct::get(DescTy, Fields));
+  updateDescriptor(*GV, [&](MutableArrayRef<Constant *> Fields) {
+    Fields[desc::ReqdLocalRange] = ConstantArray::get(RangeTy, Range);
+  });
   return true;
 }
 

@@ -131,25 +131,22 @@ void CBSLowering::layoutBlocks() {
 void CBSLowering::completeDescriptor() {
   GlobalVariable *GV = findDescriptor(K);
   assert(GV && "prepare gives every kernel a descriptor");
-  auto *Init = GV->getInitializer();
   auto *DescTy = cast<StructType>(GV->getValueType());
-  SmallVector<Constant *> Fields;
-  for (unsigned I = 0; I < desc::NumFields; ++I)
-    Fields.push_back(Init->getAggregateElement(I));
-  auto SetI32 = [&](unsigned F, uint64_t V) {
-    Fields[F] = ConstantInt::get(DescTy->getElementType(F), V);
-  };
-  auto *Flags = cast<ConstantInt>(Fields[desc::Flags]);
-  SetI32(desc::Flags, Flags->getZExtValue() | desc::LoweredFlag);
-  SetI32(desc::SubGroupSize, SubGroupSize);
-  SetI32(desc::Variant, unsigned(Vectorized     ? Variant::WFV
-                                 : Hierarchical ? Variant::HCBS
-                                                : Variant::CBS));
-  SetI32(desc::ScratchArrays, ScratchArrays);
-  SetI32(desc::ScratchBytesPerItem, ScratchBytesPerItem);
-  SetI32(desc::ScratchUniformBytes, ScratchUniformBytes);
-  Fields[desc::WorkGroupFn] = W;
-  GV->setInitializer(ConstantStruct::get(DescTy, Fields));
+  updateDescriptor(*GV, [&](MutableArrayRef<Constant *> Fields) {
+    auto SetI32 = [&](unsigned F, uint64_t V) {
+      Fields[F] = ConstantInt::get(DescTy->getElementType(F), V);
+    };
+    auto *Flags = cast<ConstantInt>(Fields[desc::Flags]);
+    SetI32(desc::Flags, Flags->getZExtValue() | desc::LoweredFlag);
+    SetI32(desc::SubGroupSize, SubGroupSize);
+    SetI32(desc::Variant, unsigned(Vectorized     ? Variant::WFV
+                                   : Hierarchical ? Variant::HCBS
+                                                  : Variant::CBS));
+    SetI32(desc::ScratchArrays, ScratchArrays);
+    SetI32(desc::ScratchBytesPerItem, ScratchBytesPerItem);
+    SetI32(desc::ScratchUniformBytes, ScratchUniformBytes);
+    Fields[desc::WorkGroupFn] = W;
+  });
 }
 
 Function *CBSLowering::run() {

@@ -8,6 +8,7 @@
 #ifndef SUBLANE_PASSES_KERNELINFO_H
 #define SUBLANE_PASSES_KERNELINFO_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DebugLoc.h"
@@ -267,6 +268,11 @@ bool isKernel(const llvm::Function &F);
 
 /// The descriptor whose WorkItemFn field is \p Kernel, if any.
 llvm::GlobalVariable *findDescriptor(llvm::Function &Kernel);
+/// Gives descriptor \p GV a new initializer: its fields, indexed by
+/// desc::Field, as \p Update leaves them.
+void updateDescriptor(
+    llvm::GlobalVariable &GV,
+    llvm::function_ref<void(llvm::MutableArrayRef<llvm::Constant *>)> Update);
 
 /// A readable name for \p Kernel: the kernel name the header recorded in the
 /// descriptor, else the demangled function name.
