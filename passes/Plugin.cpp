@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sublane/Passes/DeviceMathCalls.h"
 #include "sublane/Passes/KernelInfo.h"
 #include "sublane/Passes/KernelShape.h"
 #include "sublane/Passes/MarkConvergent.h"
@@ -71,6 +72,10 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "sublane-device-math") {
+          FPM.addPass(DeviceMathCallsPass());
+          return true;
+        }
         if (Name == "print<sublane-shape>") {
           FPM.addPass(ShapePrinterPass<KernelShapeAnalysis>(errs()));
           return true;

@@ -24,6 +24,11 @@ extern "C" {
 
 /* Bits of sublane_kernel_desc::flags. */
 #define SUBLANE_DESC_LOWERED 0x1u /* set by the plugin once wg_fn is valid */
+/* Set by the front end on a basic range kernel (parallel_for over a range, not
+ * an nd_range): its work-group and sub-group sizes are the implementation's
+ * choice, so when the kernel requests no sub-group size and never asks for its
+ * sub-group, the plugin may run it on vectors wider than one register. */
+#define SUBLANE_DESC_BASIC_RANGE 0x2u
 
 /* Lowering variants. 0 in a request field means "module default". */
 #define SUBLANE_VARIANT_DEFAULT 0u

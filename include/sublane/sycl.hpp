@@ -1224,6 +1224,15 @@ template <typename T> constexpr const char *type_name() {
   return __PRETTY_FUNCTION__;
 }
 
+template <typename Name, typename Kernel> struct range_kernel {};
+template <typename Name, typename Kernel> struct single_task_kernel {};
+/// The descriptor flags a kernel of this name starts with: a basic range
+/// kernel's sub-group size is ours to choose (SUBLANE_DESC_BASIC_RANGE).
+template <typename Name> inline constexpr uint32_t initial_desc_flags = 0;
+template <typename Name, typename Kernel>
+inline constexpr uint32_t initial_desc_flags<range_kernel<Name, Kernel>> =
+    SUBLANE_DESC_BASIC_RANGE;
+
 // One entry per kernel type and dimensionality: the work-item function the
 // plugin lowers, and the descriptor that carries the lowered form to the
 // runtime. docs/ir-contract.md describes both.
@@ -1235,23 +1244,37 @@ struct kernel_instance {
     (*static_cast<const Kernel *>(closure))(nd_item<D>());
   }
   // Field order: see sublane_kernel_desc.
-  static inline sublane_kernel_desc desc = {
-      SUBLANE_DESC_MAGIC, 0,      D,      SubGroupSize, Variant, 0, 0, 0, 0, 0,
-      type_name<Name>(),  &entry, nullptr};
+  static inline sublane_kernel_desc desc = {SUBLANE_DESC_MAGIC,
+                                            initial_desc_flags<Name>,
+                                            D,
+                                            SubGroupSize,
+                                            Variant,
+                                            0,
+                                            0,
+                                            0,
+                                            0,
+                                            0,
+                                            type_name<Name>(),
+                                            &entry,
+                                            nullptr};
 };
 
 struct unnamed_kernel {};
-template <typename Name, typename Kernel> struct range_kernel {};
 /// Whether a kernel of this name runs with a work-group size of sublane's
 /// choice (a basic range kernel, a single task), which its
 /// reqd_work_group_size need not match.
 template <typename Name> struct is_basic_launch : std::false_type {};
 template <typename Name, typename Kernel>
 struct is_basic_launch<range_kernel<Name, Kernel>> : std::true_type {};
+template <typename Name, typename Kernel>
+struct is_basic_launch<single_task_kernel<Name, Kernel>> : std::true_type {};
 
 /// The nd-range a basic kernel over a non-empty \p r runs as: work-groups
 /// of up to 128 items along the last dimension, that dimension rounded up
-/// to whole work-groups (the kernel skips ids past \p r).
+/// to whole work-groups (the kernel skips ids past \p r). Rows shorter than
+/// that share a work-group, as many as divide the range's other dimensions,
+/// so that a range of short rows (range<2>(n, 4)) still fills whole
+/// sub-groups.
 template <int D> nd_range<D> basic_launch_range(range<D> r) {
   constexpr size_t Width = 128;
   range<D> global = r, local;
@@ -1259,6 +1282,14 @@ template <int D> nd_range<D> basic_launch_range(range<D> r) {
     local[d] = 1;
   local[D - 1] = r[D - 1] < Width ? r[D - 1] : Width;
   global[D - 1] = (r[D - 1] + local[D - 1] - 1) / local[D - 1] * local[D - 1];
+  size_t items = local[D - 1];
+  for (int d = D - 2; d >= 0; --d) {
+    size_t rows = Width / items;
+    while (r[d] % rows != 0)
+      --rows;
+    local[d] = rows;
+    items *= rows;
+  }
   return nd_range<D>(global, local);
 }
 } // namespace detail
@@ -1544,11 +1575,11 @@ public:
   template <typename Name = detail::unnamed_kernel, typename Kernel>
   void single_task(const Kernel &k) {
     if constexpr (std::is_invocable_v<const Kernel &, kernel_handler>) {
-      parallel_for<detail::range_kernel<Name, Kernel>>(
+      parallel_for<detail::single_task_kernel<Name, Kernel>>(
           nd_range<1>(1, 1),
           [bound = bind_kernel_handler<>(k)](nd_item<1>) { bound(); });
     } else {
-      parallel_for<detail::range_kernel<Name, Kernel>>(
+      parallel_for<detail::single_task_kernel<Name, Kernel>>(
           nd_range<1>(1, 1), [=](nd_item<1>) { k(); });
     }
   }

@@ -7,7 +7,7 @@
 
 void run(sycl::queue &q, int *out, int *sum) {
   q.parallel_for<class range_kernel>(
-      sycl::range<1>(100), [=](sycl::id<1> i) [[sycl::reqd_sub_group_size(32)]] {
+      sycl::range<1>(100), [=](sycl::id<1> i) [[sycl::reqd_sub_group_size(16)]] {
         out[i] = 1;
       });
   q.parallel_for<class reduction_kernel>(
@@ -15,7 +15,8 @@ void run(sycl::queue &q, int *out, int *sum) {
       [=](sycl::id<1> i, auto &r) [[sycl::reqd_sub_group_size(64)]] { r += 1; });
 }
 
-// The descriptors: magic, lowered flag, dims, requested size, variant, then
-// the chosen size (AVX2's own would be 8).
-// CHECK-DAG: @{{.*}}range_kernel{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 32,
+// The descriptors: magic, flags (1 lowered, 2 basic range kernel), dims,
+// requested size, variant, then the chosen size (AVX2's own would be 8, a
+// basic range kernel's 32).
+// CHECK-DAG: @{{.*}}range_kernel{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 3, i32 1, i32 0, i32 0, i32 16,
 // CHECK-DAG: @{{.*}}reduction_kernel{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 64,

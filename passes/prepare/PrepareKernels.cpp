@@ -2,6 +2,7 @@
 
 #include "sublane/Passes/PrepareKernels.h"
 #include "sublane/Passes/BuiltinReachability.h"
+#include "sublane/Passes/DeviceMathCalls.h"
 #include "sublane/Passes/KernelInfo.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -52,6 +53,15 @@ static cl::opt<unsigned> DefaultSubGroupSize(
              "16, 32 or 64); by default the vector width of the kernel's "
              "target: 16 with AVX-512, 8 with AVX2, 4 otherwise, and 1 for "
              "IR that names no target features"));
+
+static cl::opt<bool> WidenBasicRangeKernels(
+    "sublane-widen-basic-range-kernels", cl::init(true),
+    cl::desc("Run basic range kernels that request no sub-group size and never "
+             "ask for their sub-group at 4 registers per 32-bit value (32 "
+             "lanes with AVX2 or AVX-512) instead of one register"));
+
+/// Private memory per work-item up to which a basic range kernel is widened.
+static constexpr uint64_t MaxWidenedPrivateBytes = 256;
 
 static cl::opt<std::string> DefaultVariant(
     "sublane-variant", cl::init(""),
@@ -129,6 +139,7 @@ private:
   void unrollSmallLoops(Function &K);
 
   bool setRequiredWorkGroupSize(Function &K, unsigned Dims);
+  void widenBasicRangeKernel(Function &K);
 
   static std::optional<RequestedSizes>
   findRequest(Function &K, const AnnotatedFunctions &Annotated);
@@ -138,6 +149,9 @@ private:
   Module &M;
   FunctionAnalysisManager &FAM;
   BuiltinReachability Reach;
+  /// Whether the kernel being prepared is a basic range kernel whose
+  /// sub-group size nothing decided (setUpDescriptor).
+  bool SizeLeftToUs = false;
   /// Functions annotated by the clang plugin's kernel attributes.
   AnnotatedFunctions AnnotatedSubGroupSize, AnnotatedWorkGroupSize;
 };
@@ -214,7 +228,7 @@ bool KernelPreparer::checkSignature(Function &K) {
 bool KernelPreparer::setUpDescriptor(Function &K) {
   LLVMContext &C = M.getContext();
   std::optional<unsigned> AttrDims = getUnsignedAttr(K, attr::Dims);
-  unsigned Dims = 0, ReqdSize = 0, ReqdVariant = 0;
+  unsigned Dims = 0, ReqdSize = 0, ReqdVariant = 0, Flags = 0;
   if (GlobalVariable *GV = findDescriptor(K)) {
     Constant *Init = GV->getInitializer();
     auto Field = [&](unsigned I) {
@@ -224,6 +238,7 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
     Dims = Field(desc::Dims);
     ReqdSize = Field(desc::ReqdSubGroupSize);
     ReqdVariant = Field(desc::ReqdVariant);
+    Flags = Field(desc::Flags);
     if (AttrDims && *AttrDims != Dims) {
       reportKernelError(
           K, "the '" + Twine(attr::Dims) + "' attribute (" + Twine(*AttrDims) +
@@ -312,6 +327,9 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
                              " is not supported; use 1, 4, 8, 16, 32 or 64");
     return false;
   }
+  SizeLeftToUs = !ReqdSize && !K.hasFnAttribute(attr::SubGroupSize) &&
+                 !DefaultSubGroupSize && !DefaultIsCBS && Flags != ~0u &&
+                 (Flags & desc::BasicRangeFlag);
   K.addFnAttr(attr::SubGroupSize, utostr(Size));
 
   std::optional<Variant> V;
@@ -451,6 +469,52 @@ bool KernelPreparer::inlineBuiltinCallers(Function &K) {
       ++NumInlined;
     }
   }
+}
+
+/// A basic range kernel cannot tell its sub-group's size unless it asks for
+/// its sub-group, and once every call that reaches a builtin is inlined,
+/// asking is a call in the kernel itself. One that does not ask runs at the
+/// wider size getBasicRangeSubGroupSize picks, where the vectorizer would
+/// run it. Private arrays are the exception: each lane has its own copy, so
+/// a sub-group's grows with the width, and past a few hundred bytes per
+/// work-item wider sub-groups trade registers for cache misses.
+void KernelPreparer::widenBasicRangeKernel(Function &K) {
+  if (!SizeLeftToUs || !WidenBasicRangeKernels ||
+      parseVariant(K.getFnAttribute(attr::Variant).getValueAsString()) !=
+          Variant::WFV)
+    return;
+  const DataLayout &DL = M.getDataLayout();
+  uint64_t PrivateBytes = 0;
+  for (Instruction &I : instructions(K)) {
+    if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+      std::optional<TypeSize> Size = AI->getAllocationSize(DL);
+      if (!Size || Size->isScalable())
+        return;
+      PrivateBytes += Size->getFixedValue();
+      if (PrivateBytes > MaxWidenedPrivateBytes)
+        return;
+      continue;
+    }
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB)
+      continue;
+    switch (getBuiltinKind(CB)) {
+    case BuiltinKind::SubGroupLocalId:
+    case BuiltinKind::SubGroupId:
+    case BuiltinKind::SubGroupSize:
+    case BuiltinKind::SubGroupMaxSize:
+    case BuiltinKind::SubGroupCount:
+    case BuiltinKind::SubGroupBarrier:
+    case BuiltinKind::Collective:
+      return;
+    default:
+      break;
+    }
+  }
+  unsigned Size = getBasicRangeSubGroupSize(K);
+  LLVM_DEBUG(dbgs() << "sublane-prepare: basic range kernel " << K.getName()
+                    << " at sub-group size " << Size << "\n");
+  K.addFnAttr(attr::SubGroupSize, utostr(Size));
 }
 
 /// clang -O0 marks every function optnone and noinline; that noinline is no
@@ -740,7 +804,9 @@ bool KernelPreparer::prepare(Function &K) {
   if (!checkBuiltinCalls(K) || !gatherGroupLocalMemory(K))
     return false;
   annotateIdRanges(K);
+  DeviceMathCallsPass().run(K, FAM);
   canonicalize(K);
+  widenBasicRangeKernel(K);
   ++NumKernels;
   LLVM_DEBUG(dbgs() << "sublane-prepare: prepared " << K.getName() << "\n");
   return true;

@@ -48,6 +48,76 @@ TEST(BasicKernels, Range2DAndSingleTask) {
   sycl::free(flag, q);
 }
 
+// Ranges whose rows are shorter than a work-group (several rows share one)
+// or whose other dimensions have no divisor to pair them with: every id runs
+// once. A kernel that asks for its sub-group sees the size it runs at; one
+// that does not runs at the size sublane picks, a loop-carried sum included.
+TEST(BasicKernels, ShortRowsAndSubGroupSizes) {
+  sycl::queue q;
+  const size_t rows = 37, cols = 3, depth = 6;
+  int *m = sycl::malloc_shared<int>(rows * cols * depth, q);
+  for (size_t i = 0; i < rows * cols * depth; ++i)
+    m[i] = 0;
+  q.parallel_for(sycl::range<2>(rows * depth, cols), [=](sycl::item<2> it) {
+     m[it.get_linear_id()] += int(it[0] * 10 + it[1]);
+   }).wait();
+  for (size_t r = 0; r < rows * depth; ++r)
+    for (size_t c = 0; c < cols; ++c)
+      ASSERT_EQ(m[r * cols + c], int(r * 10 + c)) << r << "," << c;
+  q.parallel_for(sycl::range<3>(rows, depth, cols), [=](sycl::id<3> i) {
+     m[(i[0] * depth + i[1]) * cols + i[2]] =
+         int(i[0] * 100 + i[1] * 10 + i[2]);
+   }).wait();
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t d = 0; d < depth; ++d)
+      for (size_t c = 0; c < cols; ++c)
+        ASSERT_EQ(m[(r * depth + d) * cols + c], int(r * 100 + d * 10 + c));
+
+  // Reductions over short rows: partial sums per work-group of several rows.
+  int *sum = sycl::malloc_shared<int>(1, q);
+  *sum = 0;
+  q.parallel_for(
+       sycl::range<2>(64, 2), sycl::reduction(sum, sycl::plus<>()),
+       [=](sycl::item<2> it, auto &s) { s += int(it.get_linear_id()); })
+      .wait();
+  EXPECT_EQ(*sum, 127 * 128 / 2);
+
+  // A dot product per item, its sum carried around a loop.
+  const size_t n = 100, k = 67;
+  float *a = sycl::malloc_shared<float>(n * k, q);
+  float *dots = sycl::malloc_shared<float>(n, q);
+  for (size_t i = 0; i < n * k; ++i)
+    a[i] = float(i % 11) - 5.0f;
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     float acc = 0;
+     for (size_t j = 0; j < k; ++j)
+       acc += a[j * n + i] * a[j * n + (i + 1) % n];
+     dots[i] = acc;
+   }).wait();
+  for (size_t i = 0; i < n; ++i) {
+    float want = 0;
+    for (size_t j = 0; j < k; ++j)
+      want += a[j * n + i] * a[j * n + (i + 1) % n];
+    ASSERT_EQ(dots[i], want) << i;
+  }
+
+  unsigned *sizes = sycl::malloc_shared<unsigned>(n, q);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     sycl::sub_group sg = sycl::ext::oneapi::experimental::this_sub_group();
+     sizes[i] = unsigned(sg.get_max_local_range()[0]) * 1000 +
+                unsigned(sg.get_local_linear_id());
+   }).wait();
+  const unsigned max = sizes[0] / 1000;
+  EXPECT_GE(max, 1u);
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(sizes[i], max * 1000 + unsigned(i % 100 % max)) << i;
+  sycl::free(m, q);
+  sycl::free(sum, q);
+  sycl::free(a, q);
+  sycl::free(dots, q);
+  sycl::free(sizes, q);
+}
+
 TEST(BasicKernels, AtomicRefAcrossGroupsAndThreads) {
   sycl::queue q;
   const size_t n = 1 << 16;

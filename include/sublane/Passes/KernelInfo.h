@@ -221,6 +221,7 @@ enum Field : unsigned {
 };
 inline constexpr uint32_t MagicValue = 0x534c4e31u;
 inline constexpr uint32_t LoweredFlag = 0x1u;
+inline constexpr uint32_t BasicRangeFlag = 0x2u;
 } // namespace desc
 namespace ctx {
 enum Field : unsigned {
@@ -245,6 +246,10 @@ bool isDescriptor(const llvm::GlobalVariable &GV);
 /// (16 with AVX-512, 8 with AVX2, 4 otherwise); 1 for IR without target
 /// features.
 unsigned getNativeSubGroupSize(const llvm::Function &K);
+/// The sub-group size of a basic range kernel that requests none and never
+/// asks for its sub-group: the native size times the registers per value
+/// that pay off.
+unsigned getBasicRangeSubGroupSize(const llvm::Function &K);
 
 /// One entry of `llvm.global.annotations` on a function.
 struct FunctionAnnotation {
