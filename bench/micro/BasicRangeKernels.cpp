@@ -1,10 +1,11 @@
 //===- BasicRangeKernels.cpp - Basic range kernels as people write them ---===//
 //
-// Three basic kernels over a range (`parallel_for(range<D>, [=](id<D>) {...})`,
+// Four basic kernels over a range (`parallel_for(range<D>, [=](id<D>) {...})`,
 // the form of the Polybench and SYCL-Bench ports), each timed against the
 // same loop written with OpenMP `simd` and checked against the host: a GEMM
 // whose work-items each loop over k, a Mandelbrot escape loop whose trip
-// count differs per work-item, and an n-body force loop with `sycl::sqrt`.
+// count differs per work-item, an n-body force loop with `sycl::sqrt`, and
+// a linear index split into a row and a column by `/` and `%`.
 // Built with the compiler's defaults (clang's -fmath-errno included), then
 // built again with a switch of the plugin to compare, for example
 //
@@ -15,7 +16,9 @@
 //     bench/micro/BasicRangeKernels.cpp -o brk-narrow
 //   OMP_NUM_THREADS=1 ./brk; OMP_NUM_THREADS=1 ./brk-narrow
 //
-// Each time is the median of 7 runs, in ms.
+// Each time is the median of 7 runs, in ms. -DSUB_GROUP_SIZE=N asks for
+// sub-groups of N work-items on all four kernels
+// ([[sycl::reqd_sub_group_size(N)]]).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +29,12 @@
 #include <cmath>
 #include <cstdio>
 #include <vector>
+
+#ifdef SUB_GROUP_SIZE
+#define KERNEL_ATTRIBUTES [[sycl::reqd_sub_group_size(SUB_GROUP_SIZE)]]
+#else
+#define KERNEL_ATTRIBUTES
+#endif
 
 namespace {
 
@@ -59,7 +68,7 @@ bool gemm(sycl::queue &Q) {
     B[I] = float(I % 7) - 3.0f;
   }
   double Kernel = medianMs([&] {
-    Q.parallel_for(sycl::range<2>(N, N), [=](sycl::id<2> Id) {
+    Q.parallel_for(sycl::range<2>(N, N), [=](sycl::id<2> Id) KERNEL_ATTRIBUTES {
        size_t Row = Id[0], Col = Id[1];
        float Sum = 0;
        for (size_t K = 0; K < N; ++K)
@@ -109,7 +118,8 @@ bool mandelbrot(sycl::queue &Q) {
   int *Image = sycl::malloc_shared<int>(W * H, Q);
   std::vector<int> Ref(W * H);
   double Kernel = medianMs([&] {
-    Q.parallel_for(sycl::range<2>(H, W), [=](sycl::item<2> It) {
+    const sycl::range<2> Points(H, W);
+    Q.parallel_for(Points, [=](sycl::item<2> It) KERNEL_ATTRIBUTES {
        float Re = -2.0f + 3.0f * It[1] / W, Im = -1.0f + 2.0f * It[0] / H;
        float ZRe = 0, ZIm = 0;
        int Steps = 0;
@@ -158,7 +168,7 @@ bool nbody(sycl::queue &Q) {
     Pos[I] = sycl::float4(X[I], Y[I], Z[I], M[I]);
   }
   double Kernel = medianMs([&] {
-    Q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> I) {
+    Q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> I) KERNEL_ATTRIBUTES {
        sycl::float4 Pi = Pos[I];
        float Ax = 0, Ay = 0, Az = 0;
        for (size_t J = 0; J < N; ++J) {
@@ -204,10 +214,50 @@ bool nbody(sycl::queue &Q) {
   return true;
 }
 
+/// \p W is the row width, which the compiler must not know.
+bool splitIndex(sycl::queue &Q, int W) {
+  // A linear index split into a row and a column, as code ported from GPUs
+  // writes it.
+  const int H = 4096;
+  float *In = sycl::malloc_shared<float>(size_t(W) * H, Q);
+  float *Out = sycl::malloc_shared<float>(size_t(W) * H, Q);
+  std::vector<float> Ref(size_t(W) * H);
+  for (int I = 0; I < W * H; ++I)
+    In[I] = float(I % 17);
+  double Kernel = medianMs([&] {
+    Q.parallel_for(sycl::range<1>(size_t(W) * H),
+                   [=](sycl::id<1> Id) KERNEL_ATTRIBUTES {
+                     int I = int(Id[0]);
+                     int Row = I / W, Col = I % W;
+                     Out[I] = In[I] + float(Row) - float(Col);
+                   })
+        .wait();
+  });
+  double Omp = medianMs([&] {
+#pragma omp parallel for
+    for (int Row = 0; Row < H; ++Row)
+#pragma omp simd
+      for (int Col = 0; Col < W; ++Col)
+        Ref[Row * W + Col] = In[Row * W + Col] + float(Row) - float(Col);
+  });
+  for (int I = 0; I < W * H; ++I)
+    if (Out[I] != Ref[I]) {
+      std::fprintf(stderr, "split index: wrong at %d: %f, want %f\n", I, Out[I],
+                   Ref[I]);
+      return false;
+    }
+  std::printf("%-10s %10.2f %10.2f %8.2f\n", "split", Kernel, Omp,
+              Kernel / Omp);
+  sycl::free(In, Q);
+  sycl::free(Out, Q);
+  return true;
+}
+
 } // namespace
 
-int main() {
+int main(int Argc, char **) {
   sycl::queue Q;
   std::printf("%-10s %10s %10s %8s\n", "kernel", "range", "omp", "ratio");
-  return gemm(Q) && mandelbrot(Q) && nbody(Q) ? 0 : 1;
+  return gemm(Q) && mandelbrot(Q) && nbody(Q) && splitIndex(Q, 1020 + Argc) ? 0
+                                                                            : 1;
 }

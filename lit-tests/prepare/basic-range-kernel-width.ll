@@ -6,6 +6,10 @@
 ; RUN: %opt -passes=sublane-prepare -S %s | FileCheck %s
 ; RUN: %opt -passes=sublane-prepare -sublane-widen-basic-range-kernels=false -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=sublane-prepare -sublane-sg-size=16 -S %s | FileCheck %s --check-prefix=SIZE
+; RUN: %opt -passes=sublane-prepare -pass-remarks=sublane-prepare -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+
+; REMARK: remark: <unknown>:0:0: basic range kernel 'k' runs at sub-group size 32 rather than the target's 8: it never asks for its sub-group
+; REMARK-NOT: remark
 
 %desc = type { i32, i32, i32, i32, i32, i32, i32, i32, i64, i64, ptr, ptr, ptr, [3 x i64] }
 

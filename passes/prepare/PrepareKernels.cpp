@@ -44,6 +44,8 @@ STATISTIC(NumKernels, "Number of kernels prepared");
 STATISTIC(NumInlined, "Number of calls inlined into kernels");
 STATISTIC(NumGroupLocalBlocks,
           "Number of group local memory call sites laid out in kernels");
+STATISTIC(NumWidenedBasicRangeKernels,
+          "Number of basic range kernels given wider sub-groups");
 STATISTIC(NumExceptionEdgesDropped,
           "Number of invokes in kernels turned into plain calls");
 
@@ -511,10 +513,23 @@ void KernelPreparer::widenBasicRangeKernel(Function &K) {
       break;
     }
   }
+  unsigned Native = *getUnsignedAttr(K, attr::SubGroupSize);
   unsigned Size = getBasicRangeSubGroupSize(K);
-  LLVM_DEBUG(dbgs() << "sublane-prepare: basic range kernel " << K.getName()
-                    << " at sub-group size " << Size << "\n");
+  if (Size == Native)
+    return;
   K.addFnAttr(attr::SubGroupSize, utostr(Size));
+  ++NumWidenedBasicRangeKernels;
+  OptimizationRemarkEmitter ORE(&K);
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "BasicRangeWidth",
+                              getKernelUserLoc(K), &K.getEntryBlock())
+           << "basic range kernel '" << getKernelDisplayName(K)
+           << "' runs at sub-group size " << ore::NV("Size", Size)
+           << " rather than the target's " << ore::NV("Native", Native)
+           << ": it never asks for its sub-group, so the size only sets how "
+              "many work-items one vector loop step covers "
+              "(-sublane-widen-basic-range-kernels=false keeps the target's)";
+  });
 }
 
 /// clang -O0 marks every function optnone and noinline; that noinline is no

@@ -1109,6 +1109,10 @@ void SubGroupVectorizer::widenGeneric(Instruction &I) {
   }
   Value *New = nullptr;
   if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
+    if (BO->isIntDivRem() && (New = emitAffineDivRem(*BO))) {
+      setVector(I, New);
+      return;
+    }
     Value *L = getVector(BO->getOperand(0)), *R = getVector(BO->getOperand(1));
     if (BO->isIntDivRem()) // inactive lanes divide by one
       R = B.CreateSelect(expandMask(Mask, R->getType()), R,

@@ -242,6 +242,12 @@ private:
   /// the base; null where it does not apply.
   Value *emitOffsetCompare(ICmpInst &Cmp);
 
+  // VectorDivision.cpp.
+  /// \p BO, a division or remainder of a value affine in the lane by a
+  /// uniform one, with one scalar division per sub-group; null where it
+  /// does not apply.
+  Value *emitAffineDivRem(BinaryOperator &BO);
+
   // VectorElements.cpp. Lanes' <N x T> values live in one <N*S x T> vector,
   // element-major (element e of lane l at e*S + l).
   Value *extractLane(Value *Wide, unsigned Lane);

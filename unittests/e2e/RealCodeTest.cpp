@@ -785,3 +785,80 @@ TEST(RealCode, ExternalFunctionCalls) {
 }
 
 } // namespace
+
+namespace {
+
+template <uint32_t S> class SplitIndexKernel;
+
+/// A linear index split into a row and a column, `i / w` and `i % w`, as
+/// code ported from GPUs writes it: in 64-bit and 32-bit, unsigned and
+/// signed (some values negative), by divisors below, at and above the
+/// sub-group size and by constants, at sub-group size \p S over a range
+/// that leaves a partial sub-group. Checked against the host.
+template <uint32_t S> void checkSplitIndex(sycl::queue &q) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  const size_t n = 1000;
+  int64_t *out = sycl::malloc_shared<int64_t>(8 * n, q);
+  for (uint32_t w : {1u, 3u, 7u, 8u, 31u, 32u, 33u, 100u, 1000u}) {
+    std::fill(out, out + 8 * n, int64_t(-1));
+    q.parallel_for<SplitIndexKernel<S>>(
+         sycl::nd_range<1>(1024, 256), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t i = it.get_global_id(0);
+           if (i >= n)
+             return;
+           int si = int(i) - 500; // negative for the first half
+           uint32_t ui = uint32_t(i) * 3u + 7u;
+           int64_t *o = out + 8 * i;
+           o[0] = int64_t(i / w);
+           o[1] = int64_t(i % w);
+           o[2] = si / int(w);
+           o[3] = si % int(w);
+           o[4] = ui / w;
+           o[5] = ui % w;
+           o[6] = int64_t(i / 5 + i % 100);
+           o[7] = int64_t(uint32_t(i) / 37u * 1000 + uint32_t(i) % 37u);
+         })
+        .wait();
+    for (size_t i = 0; i < n; ++i) {
+      int si = int(i) - 500;
+      uint32_t ui = uint32_t(i) * 3u + 7u;
+      const int64_t want[8] = {
+          int64_t(i / w),
+          int64_t(i % w),
+          si / int(w),
+          si % int(w),
+          ui / w,
+          ui % w,
+          int64_t(i / 5 + i % 100),
+          int64_t(uint32_t(i) / 37u * 1000 + uint32_t(i) % 37u)};
+      for (int k = 0; k < 8; ++k)
+        ASSERT_EQ(out[8 * i + k], want[k])
+            << "size " << S << ", w " << w << ", item " << i << ", part " << k;
+    }
+  }
+  sycl::free(out, q);
+}
+
+TEST(RealCode, IndexSplitIntoRowAndColumn) {
+  sycl::queue q;
+  checkSplitIndex<1>(q);
+  checkSplitIndex<4>(q);
+  checkSplitIndex<8>(q);
+  checkSplitIndex<16>(q);
+  checkSplitIndex<32>(q);
+  checkSplitIndex<64>(q);
+  // A basic range kernel, at the size sublane picks.
+  const size_t rows = 37, cols = 29;
+  uint32_t *cells = sycl::malloc_shared<uint32_t>(rows * cols, q);
+  q.parallel_for(sycl::range<1>(rows * cols), [=](sycl::id<1> id) {
+     int i = int(id[0]);
+     int r = i / int(cols), c = i % int(cols);
+     cells[i] = uint32_t(r * 1000 + c);
+   }).wait();
+  for (size_t i = 0; i < rows * cols; ++i)
+    ASSERT_EQ(cells[i], uint32_t(i / cols * 1000 + i % cols)) << i;
+  sycl::free(cells, q);
+}
+
+} // namespace
