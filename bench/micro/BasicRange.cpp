@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MedianTime.h"
+
 #include <sublane/sycl.hpp>
 
 #include <algorithm>
@@ -23,19 +25,6 @@
 namespace {
 
 constexpr float Factor = 3.0f;
-
-template <typename F> double medianMs(F &&Run) {
-  std::vector<double> Times;
-  for (int R = 0; R < 9; ++R) {
-    auto Start = std::chrono::steady_clock::now();
-    Run();
-    Times.push_back(std::chrono::duration<double, std::milli>(
-                        std::chrono::steady_clock::now() - Start)
-                        .count());
-  }
-  std::sort(Times.begin(), Times.end());
-  return Times[Times.size() / 2];
-}
 
 bool check(const float *A, const float *B, const float *C, size_t N,
            const char *What) {
@@ -62,7 +51,7 @@ int main() {
   std::printf("%-10s %10s %10s %10s\n", "n", "range", "nd_range", "omp");
   for (size_t N : {Max, Max - 3}) {
     std::fill(A, A + Max, -1.0f);
-    double Range = medianMs([&] {
+    double Range = medianMs<9>([&] {
       Q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> I) {
          A[I] = B[I] + Factor * C[I];
        }).wait();
@@ -72,7 +61,7 @@ int main() {
     std::fill(A, A + Max, -1.0f);
     // The nd-range form needs whole work-groups: its last one checks.
     const size_t Rounded = (N + 127) / 128 * 128;
-    double NdRange = medianMs([&] {
+    double NdRange = medianMs<9>([&] {
       Q.parallel_for(sycl::nd_range<1>(Rounded, 128), [=](sycl::nd_item<1> It) {
          size_t I = It.get_global_id(0);
          if (I < N)
@@ -82,7 +71,7 @@ int main() {
     if (!check(A, B, C, N, "nd_range"))
       return 1;
     std::fill(A, A + Max, -1.0f);
-    double Omp = medianMs([&] {
+    double Omp = medianMs<9>([&] {
 #pragma omp parallel for simd
       for (size_t I = 0; I < N; ++I)
         A[I] = B[I] + Factor * C[I];

@@ -22,6 +22,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MedianTime.h"
+
 #include <sublane/sycl.hpp>
 
 #include <algorithm>
@@ -37,19 +39,6 @@
 #endif
 
 namespace {
-
-template <typename F> double medianMs(F &&Run) {
-  std::vector<double> Times;
-  for (int R = 0; R < 7; ++R) {
-    auto Start = std::chrono::steady_clock::now();
-    Run();
-    Times.push_back(std::chrono::duration<double, std::milli>(
-                        std::chrono::steady_clock::now() - Start)
-                        .count());
-  }
-  std::sort(Times.begin(), Times.end());
-  return Times[Times.size() / 2];
-}
 
 bool near(float Got, float Want, float Tolerance) {
   return std::fabs(Got - Want) <= Tolerance * std::max(1.0f, std::fabs(Want));
@@ -67,7 +56,7 @@ bool gemm(sycl::queue &Q) {
     A[I] = float(I % 13) * 0.25f;
     B[I] = float(I % 7) - 3.0f;
   }
-  double Kernel = medianMs([&] {
+  double Kernel = medianMs<7>([&] {
     Q.parallel_for(sycl::range<2>(N, N), [=](sycl::id<2> Id) KERNEL_ATTRIBUTES {
        size_t Row = Id[0], Col = Id[1];
        float Sum = 0;
@@ -76,7 +65,7 @@ bool gemm(sycl::queue &Q) {
        C[Row * N + Col] = Sum;
      }).wait();
   });
-  double Omp = medianMs([&] {
+  double Omp = medianMs<7>([&] {
 #pragma omp parallel for
     for (size_t Row = 0; Row < N; ++Row) {
       float *Out = &Ref[Row * N];
@@ -119,14 +108,14 @@ bool mandelbrot(sycl::queue &Q) {
   const size_t W = 1024, H = 512;
   int *Image = sycl::malloc_shared<int>(W * H, Q);
   std::vector<int> Ref(W * H);
-  double Kernel = medianMs([&] {
+  double Kernel = medianMs<7>([&] {
     const sycl::range<2> Points(H, W);
     Q.parallel_for(Points, [=](sycl::item<2> It) KERNEL_ATTRIBUTES {
        Image[It.get_linear_id()] =
            escapeSteps(-2.0f + 3.0f * It[1] / W, -1.0f + 2.0f * It[0] / H);
      }).wait();
   });
-  double Omp = medianMs([&] {
+  double Omp = medianMs<7>([&] {
 #pragma omp parallel for
     for (size_t Y = 0; Y < H; ++Y)
 #pragma omp simd
@@ -161,7 +150,7 @@ bool nbody(sycl::queue &Q) {
     M[I] = 1.0f + float(I % 3);
     Pos[I] = sycl::float4(X[I], Y[I], Z[I], M[I]);
   }
-  double Kernel = medianMs([&] {
+  double Kernel = medianMs<7>([&] {
     Q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> I) KERNEL_ATTRIBUTES {
        sycl::float4 Pi = Pos[I];
        float Ax = 0, Ay = 0, Az = 0;
@@ -177,7 +166,7 @@ bool nbody(sycl::queue &Q) {
        Acc[I] = sycl::float4(Ax, Ay, Az, 0.0f);
      }).wait();
   });
-  double Omp = medianMs([&] {
+  double Omp = medianMs<7>([&] {
 #pragma omp parallel for simd
     for (size_t I = 0; I < N; ++I) {
       float Ax = 0, Ay = 0, Az = 0;
@@ -218,7 +207,7 @@ bool splitIndex(sycl::queue &Q, int W) {
   std::vector<float> Ref(size_t(W) * H);
   for (int I = 0; I < W * H; ++I)
     In[I] = float(I % 17);
-  double Kernel = medianMs([&] {
+  double Kernel = medianMs<7>([&] {
     Q.parallel_for(sycl::range<1>(size_t(W) * H),
                    [=](sycl::id<1> Id) KERNEL_ATTRIBUTES {
                      int I = int(Id[0]);
@@ -227,7 +216,7 @@ bool splitIndex(sycl::queue &Q, int W) {
                    })
         .wait();
   });
-  double Omp = medianMs([&] {
+  double Omp = medianMs<7>([&] {
 #pragma omp parallel for
     for (int Row = 0; Row < H; ++Row)
 #pragma omp simd
