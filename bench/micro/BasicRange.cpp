@@ -18,7 +18,6 @@
 #include <sublane/sycl.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <vector>
 

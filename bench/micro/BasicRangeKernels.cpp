@@ -27,7 +27,6 @@
 #include <sublane/sycl.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <vector>
