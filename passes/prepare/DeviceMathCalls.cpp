@@ -10,7 +10,6 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "sublane-device-math"
@@ -42,8 +41,7 @@ static bool writesOnlyErrno(StringRef Name) {
   };
   if (IsMath(Name))
     return true;
-  // sqrtf, sqrtl; but not "nextafterf" read as "nextafter" + "f" wrongly:
-  // every name above is also checked as a whole first.
+  // The float and long double forms: sqrtf, sqrtl.
   return (Name.ends_with("f") || Name.ends_with("l")) &&
          IsMath(Name.drop_back());
 }
@@ -110,6 +108,8 @@ PreservedAnalyses DeviceMathCallsPass::run(Function &F,
         CI->doesNotAccessMemory() || !writesOnlyErrno(Callee->getName()) ||
         !isLibraryFunction(*CI, TLI))
       continue;
+    LLVM_DEBUG(dbgs() << "sublane-device-math: no errno in " << F.getName()
+                      << ": " << *CI << "\n");
     CI->setDoesNotAccessMemory();
     CI->setDoesNotThrow();
     CI->addFnAttr(Attribute::WillReturn);
