@@ -359,9 +359,10 @@ unsigned getNativeSubGroupSize(const Function &K) {
 /// pure unroll factor: four registers per 32-bit value (32 lanes with AVX2)
 /// give a loop-carried chain such as a dot product's sum four independent
 /// vectors, which is what GEMM's k loop needs to hide the FMA's latency
-/// (2.5x faster than one register on AVX2, 1.8x on AVX-512). 64 lanes cost
-/// more than they give: 16 AVX2 registers hold too few such values, and
-/// divergent loops wait for their slowest lane longer.
+/// (2.2-3x faster than one register on AVX2, 1.4-2x on AVX-512; docs/
+/// performance.md, session 22). 64 lanes cost more than they give on AVX2,
+/// whose 16 registers hold too few such values, and help some kernels and
+/// hurt others on AVX-512, so the size stops at 32.
 unsigned getBasicRangeSubGroupSize(const Function &K) {
   unsigned Native = getNativeSubGroupSize(K);
   return Native == 1 ? 1 : std::max(Native, std::min(4 * Native, 32u));
