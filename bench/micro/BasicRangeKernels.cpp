@@ -1,11 +1,12 @@
 //===- BasicRangeKernels.cpp - Basic range kernels as people write them ---===//
 //
-// Four basic kernels over a range (`parallel_for(range<D>, [=](id<D>) {...})`,
+// Five basic kernels over a range (`parallel_for(range<D>, [=](id<D>) {...})`,
 // the form of the Polybench and SYCL-Bench ports), each timed against the
 // same loop written with OpenMP `simd` and checked against the host: a GEMM
 // whose work-items each loop over k, a Mandelbrot escape loop whose trip
-// count differs per work-item, an n-body force loop with `sycl::sqrt`, and
-// a linear index split into a row and a column by `/` and `%`.
+// count differs per work-item, an n-body force loop with `sycl::sqrt`, a
+// linear index split into a row and a column by `/` and `%`, and the STREAM
+// triad indexed by an `int`.
 // Built with the compiler's defaults (clang's -fmath-errno included), then
 // built again with a switch of the plugin to compare, for example
 //
@@ -17,7 +18,7 @@
 //   OMP_NUM_THREADS=1 ./brk; OMP_NUM_THREADS=1 ./brk-narrow
 //
 // Each time is the median of 7 runs, in ms. -DSUB_GROUP_SIZE=N asks for
-// sub-groups of N work-items on all four kernels
+// sub-groups of N work-items on all five kernels
 // ([[sycl::reqd_sub_group_size(N)]]).
 //
 //===----------------------------------------------------------------------===//
@@ -235,11 +236,48 @@ bool splitIndex(sycl::queue &Q, int W) {
   return true;
 }
 
+bool intTriad(sycl::queue &Q) {
+  // The STREAM triad as most ports write it: the id converted to `int`.
+  const int N = 1 << 24;
+  float *A = sycl::malloc_shared<float>(N, Q);
+  float *B = sycl::malloc_shared<float>(N, Q);
+  float *C = sycl::malloc_shared<float>(N, Q);
+  std::vector<float> Ref(N);
+  for (int I = 0; I < N; ++I) {
+    B[I] = float(I % 19);
+    C[I] = float(I % 23) * 0.5f;
+  }
+  double Kernel = medianMs<7>([&] {
+    Q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> Id) KERNEL_ATTRIBUTES {
+       int I = Id[0];
+       A[I] = B[I] + 3.0f * C[I];
+     }).wait();
+  });
+  double Omp = medianMs<7>([&] {
+#pragma omp parallel for simd
+    for (int I = 0; I < N; ++I)
+      Ref[I] = B[I] + 3.0f * C[I];
+  });
+  for (int I = 0; I < N; ++I)
+    if (A[I] != Ref[I]) {
+      std::fprintf(stderr, "int triad: wrong at %d: %f, want %f\n", I, A[I],
+                   Ref[I]);
+      return false;
+    }
+  std::printf("%-10s %10.2f %10.2f %8.2f\n", "int-triad", Kernel, Omp,
+              Kernel / Omp);
+  sycl::free(A, Q);
+  sycl::free(B, Q);
+  sycl::free(C, Q);
+  return true;
+}
+
 } // namespace
 
 int main(int Argc, char **) {
   sycl::queue Q;
   std::printf("%-10s %10s %10s %8s\n", "kernel", "range", "omp", "ratio");
-  return gemm(Q) && mandelbrot(Q) && nbody(Q) && splitIndex(Q, 1020 + Argc) ? 0
-                                                                            : 1;
+  bool Ok = gemm(Q) && mandelbrot(Q) && nbody(Q) &&
+            splitIndex(Q, 1020 + Argc) && intTriad(Q);
+  return Ok ? 0 : 1;
 }

@@ -2,7 +2,7 @@
 ; into a row and a column) takes one scalar division per sub-group: the
 ; lanes' quotients and remainders follow from the sub-group's by a compare
 ; and a select where the divisor is above the lanes' span, in single
-; precision where it is not. A sub-group whose values could wrap, or a
+; precision, behind a uniform branch, where it is not. A sub-group whose values could wrap, or a
 ; signed division of negative values, divides lane by lane behind a uniform
 ; branch.
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s | FileCheck %s
@@ -11,6 +11,9 @@
 ; CHECK-LABEL: define internal void @split.sg(
 ; CHECK: %sg.quotient = udiv i64
 ; CHECK: %sg.remainder = urem i64
+; CHECK: br i1 %{{.*}}, label %[[SMALL:[^,]*]], label
+; CHECK: [[SMALL]]:
+; CHECK-NEXT: trunc {{.*}}<8 x i64>
 ; CHECK: fptoui <8 x float>
 ; CHECK: udiv <8 x i64>
 ; CHECK: ret void

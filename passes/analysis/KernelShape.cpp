@@ -107,6 +107,7 @@ bool isConservativeSource(const Instruction &I) {
 } // namespace
 
 KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
+                         GlobalIdBound Bound,
                          ArrayRef<const Value *> AlwaysUniform)
     : F(&Fn), Dims(Dims),
       WithinSubGroup(Sources == DivergenceSources::ProvableWithinSubGroup ||
@@ -114,7 +115,7 @@ KernelShape::KernelShape(Function &Fn, unsigned Dims, DivergenceSources Sources,
                      Sources ==
                          DivergenceSources::ConservativeWithinRowSubGroup),
       WithinRow(Sources == DivergenceSources::ConservativeWithinRowSubGroup),
-      UniformSet(AlwaysUniform.begin(), AlwaysUniform.end()) {
+      Bound(Bound), UniformSet(AlwaysUniform.begin(), AlwaysUniform.end()) {
   // Data read from memory may be the same for every work-item whatever
   // address it comes from: divergence that is certain stops there.
   bool Provable = Sources == DivergenceSources::Provable ||
@@ -273,6 +274,69 @@ bool KernelShape::isUsedAfterDivergentExit(const Instruction &I) const {
   return false;
 }
 
+/// Whether the id \p V, a unit-stride source, is below 2^Bits (unsigned) or
+/// 2^(Bits-1) (signed) for every work-item: local ids stay below the largest
+/// work-group, lanes below the largest sub-group, and global ids only under
+/// GlobalIdBound::FitsInInt, which is then recorded as used.
+bool KernelShape::idFitsIn(const Value *V, unsigned Bits, bool Signed) {
+  if (!isUnitStrideSource(V))
+    return false;
+  unsigned ValueBits = Bits - Signed;
+  if (ValueBits >= V->getType()->getScalarSizeInBits())
+    return true;
+  switch (getBuiltinKind(V)) {
+  case BuiltinKind::LocalId:
+  case BuiltinKind::LocalLinearId:
+  case BuiltinKind::SubGroupLocalId:
+    return (uint64_t(1) << std::min(ValueBits, 63u)) >= MaxWorkGroupSize;
+  case BuiltinKind::GlobalId:
+    if (Bound != GlobalIdBound::FitsInInt || ValueBits < 31)
+      return false;
+    UsesGlobalIdBound = true;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Whether extending the integer \p Narrow (signed or not) gives the value
+/// each item would compute in the wide type, so that a stride carries over:
+/// the narrow value is an id, or an id truncated to bits it fits in, or
+/// arithmetic whose flags promise it does not wrap. (A `zext nneg` is exact
+/// by its own flag.)
+bool KernelShape::extendsExactly(const Value *Narrow, bool Signed) {
+  unsigned Bits = Narrow->getType()->getScalarSizeInBits();
+  if (isUnitStrideSource(Narrow))
+    return true;
+  if (auto *Trunc = dyn_cast<TruncInst>(Narrow))
+    return idFitsIn(Trunc->getOperand(0), Bits, Signed);
+  auto *OBO = dyn_cast<OverflowingBinaryOperator>(Narrow);
+  return OBO && (Signed ? OBO->hasNoSignedWrap() : OBO->hasNoUnsignedWrap());
+}
+
+/// The stride of an id seen through a conversion InstCombine writes as
+/// arithmetic: `x & (2^k - 1)` for a zext of a trunc, and `(x << l) >> r`
+/// with r <= l (arithmetic for a sext, logical for a zext; r < l scales the
+/// result, as an array index does). Where the id fits in the bits kept,
+/// the result is the id times 2^(l-r).
+std::optional<int64_t>
+KernelShape::getIdentityStride(const BinaryOperator &BO) {
+  Value *Id;
+  const APInt *Mask, *Left, *Right;
+  unsigned Width = BO.getType()->getScalarSizeInBits();
+  if (match(&BO, m_And(m_Value(Id), m_APInt(Mask))) && Mask->isMask() &&
+      idFitsIn(Id, Mask->countr_one(), /*Signed=*/false))
+    return 1;
+  bool Arithmetic = BO.getOpcode() == Instruction::AShr;
+  if ((match(&BO, m_AShr(m_Shl(m_Value(Id), m_APInt(Left)), m_APInt(Right))) ||
+       match(&BO, m_LShr(m_Shl(m_Value(Id), m_APInt(Left)), m_APInt(Right)))) &&
+      Left->ult(Width) && Right->ule(*Left) &&
+      Left->getZExtValue() - Right->getZExtValue() < 63 &&
+      idFitsIn(Id, Width - Left->getZExtValue(), Arithmetic))
+    return int64_t(1) << (Left->getZExtValue() - Right->getZExtValue());
+  return std::nullopt;
+}
+
 void KernelShape::computeAffineShapes() {
   // Strides of the operands of \p I, if each is uniform or affine.
   auto StrideOf = [&](const Value *V) -> std::optional<int64_t> {
@@ -296,7 +360,9 @@ void KernelShape::computeAffineShapes() {
       } else if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
         auto A = StrideOf(BO->getOperand(0)), B = StrideOf(BO->getOperand(1));
         const APInt *C;
-        if (A && B) {
+        if ((Stride = getIdentityStride(*BO))) {
+          // an id masked or shifted out and back within its bits
+        } else if (A && B) {
           switch (BO->getOpcode()) {
           case Instruction::Add:
             Stride = *A + *B;
@@ -322,26 +388,11 @@ void KernelShape::computeAffineShapes() {
         Stride = StrideOf(I.getOperand(0));
       } else if (isa<ZExtInst>(I) || isa<SExtInst>(I)) {
         // Extending base + stride * id is base' + stride * id only when
-        // no item's value wraps in the narrow type: an id (it is small), a
+        // no item's value wraps in the narrow type: an id that fits, a
         // non-negative zext, or arithmetic that promises not to wrap.
-        Value *Op = I.getOperand(0);
-        auto *OBO = dyn_cast<OverflowingBinaryOperator>(Op);
-        auto IsId = [&](Value *V) { return isUnitStrideSource(V); };
-        // Local ids stay below 2^16: a trunc to more bits keeps them whole
-        // (global ids have no such bound).
-        auto *Trunc = dyn_cast<TruncInst>(Op);
-        BuiltinKind Truncated =
-            Trunc ? getBuiltinKind(Trunc->getOperand(0)) : BuiltinKind::None;
-        bool LocalId = Truncated == BuiltinKind::LocalLinearId ||
-                       Truncated == BuiltinKind::LocalId;
-        bool Exact = IsId(Op) ||
-                     (LocalId && IsId(Trunc->getOperand(0)) &&
-                      Trunc->getDestTy()->getScalarSizeInBits() > 16) ||
-                     (isa<ZExtInst>(I) &&
-                      (I.hasNonNeg() || (OBO && OBO->hasNoUnsignedWrap()))) ||
-                     (isa<SExtInst>(I) && OBO && OBO->hasNoSignedWrap());
-        if (Exact)
-          Stride = StrideOf(Op);
+        if ((isa<ZExtInst>(I) && I.hasNonNeg()) ||
+            extendsExactly(I.getOperand(0), isa<SExtInst>(I)))
+          Stride = StrideOf(I.getOperand(0));
       } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
         unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
         MapVector<Value *, APInt> VarOffsets;
@@ -350,7 +401,11 @@ void KernelShape::computeAffineShapes() {
             GEP->collectOffset(DL, Bits, VarOffsets, ConstOffset)) {
           Stride = StrideOf(GEP->getPointerOperand());
           for (auto &[Index, Scale] : VarOffsets) {
-            auto S = Stride ? StrideOf(Index) : std::nullopt;
+            // A narrower index is sign-extended.
+            bool Narrow = Index->getType()->getScalarSizeInBits() < Bits;
+            auto S = Stride && (!Narrow || extendsExactly(Index, true))
+                         ? StrideOf(Index)
+                         : std::nullopt;
             if (!S) {
               Stride = std::nullopt;
               break;
@@ -483,6 +538,8 @@ void KernelShape::print(raw_ostream &OS) const {
          : WithinSubGroup ? "sub-group "
                           : "")
      << "shapes for '" << F->getName() << "' (" << Dims << "D):\n";
+  if (UsesGlobalIdBound)
+    OS << "assumes global ids of dimension " << Dims - 1 << " below 2^31\n";
   for (BasicBlock &BB : *F) {
     OS << "block ";
     BB.printAsOperand(OS, false);
@@ -538,7 +595,8 @@ AnalysisKey SubGroupRowShapeAnalysis::Key;
 KernelShape SubGroupRowShapeAnalysis::run(Function &F,
                                           FunctionAnalysisManager &) {
   return KernelShape(F, getUnsignedAttr(F, attr::Dims).value_or(1),
-                     DivergenceSources::ConservativeWithinRowSubGroup);
+                     DivergenceSources::ConservativeWithinRowSubGroup,
+                     GlobalIdBound::FitsInInt);
 }
 
 } // namespace sublane

@@ -77,8 +77,11 @@ SubGroupVectorizer::SubGroupVectorizer(Function &K, unsigned SubGroupSize,
       K, Dims, DivergenceSources::ConservativeWithinSubGroup);
   makePlan(General);
   Rows.WithinRow = true;
+  // Launches whose global ids fit in an `int` run the fast copies (the
+  // conditions check it), so that `int i = id[0]; a[i]` is contiguous there.
   Rows.Shapes = std::make_shared<KernelShape>(
-      K, Dims, DivergenceSources::ConservativeWithinRowSubGroup);
+      K, Dims, DivergenceSources::ConservativeWithinRowSubGroup,
+      GlobalIdBound::FitsInInt);
   makePlan(Rows);
   // Sub-groups of several whole rows: what differs between their lanes and
   // their control flow are those of any sub-group, but the lanes of each
@@ -774,6 +777,17 @@ Value *SubGroupVectorizer::emitRowBlockCondition(unsigned RowsSpanned) {
   return Cond;
 }
 
+/// Whether the launch's global ids along rows fit in an `int`, which the
+/// shapes of the fast copies assume (GlobalIdBound::FitsInInt). It is the
+/// same for the whole launch.
+Value *SubGroupVectorizer::emitGlobalIdsFitInIntCondition() {
+  FunctionCallee Range = M.getOrInsertFunction(
+      "__sublane_global_range", getBuiltinType(BuiltinKind::GlobalRange, C));
+  Value *Global = B.CreateCall(Range, {B.getInt32(Dims - 1)}, "global.range");
+  return B.CreateICmpULE(Global, B.getInt64(uint64_t(1) << 31),
+                         "global.ids.fit.int");
+}
+
 /// Linearized: a mask slot per block (the entry's holding the entry mask)
 /// and a slot per phi, allocated in the new entry and set up at the start
 /// of the copy.
@@ -1224,6 +1238,11 @@ void SubGroupVectorizer::run() {
   Choices.push_back({emitWithinRowCondition(), &Rows});
   for (const BodyPlan &Plan : RowBlocks)
     Choices.push_back({emitRowBlockCondition(Plan.RowsSpanned), &Plan});
+  if (Rows.Shapes->usesGlobalIdBound()) {
+    Value *Fits = emitGlobalIdsFitInIntCondition();
+    for (auto &Choice : Choices)
+      Choice.first = B.CreateAnd(Choice.first, Fits);
+  }
   Value *PartialMask = EntryMask;
   SmallVector<BasicBlock *> Bodies;
   EntryMask = Constant::getAllOnesValue(EntryMask->getType());

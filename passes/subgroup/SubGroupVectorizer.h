@@ -184,6 +184,7 @@ private:
   std::pair<Value *, Value *> emitSmallDivRem(Value *N, Value *R);
   Value *emitWithinRowCondition();
   Value *emitRowBlockCondition(unsigned Rows);
+  Value *emitGlobalIdsFitInIntCondition();
   bool benefitsFromRowBlocks() const;
   void createSlots();
   BasicBlock *emitBody();

@@ -97,14 +97,17 @@ Value *SubGroupVectorizer::emitAffineDivRem(BinaryOperator &BO) {
     Result = Quotient ? OnceQ : OnceR;
   } else {
     // Otherwise the divisor is at most the span, and the offsets below
-    // twice the span.
-    Type *I32 = B.getInt32Ty();
-    auto [SmallQ, SmallR] = emitSmallDivRem(
-        B.CreateTrunc(Offsets, getVectorType(I32)), B.CreateTrunc(SafeD, I32));
+    // twice the span. Converting each register to single precision and
+    // back costs more than the compare, so it runs only for such divisors.
     Value *Once = B.CreateICmpUGT(SafeD, ConstantInt::get(Ty, Span));
-    Result = Quotient
-                 ? B.CreateSelect(Once, OnceQ, B.CreateZExt(SmallQ, VecTy))
-                 : B.CreateSelect(Once, OnceR, B.CreateZExt(SmallR, VecTy));
+    Value *Small = emitGuarded(B.CreateNot(Once), VecTy, [&] {
+      Type *I32 = B.getInt32Ty();
+      auto [SmallQ, SmallR] =
+          emitSmallDivRem(B.CreateTrunc(Offsets, getVectorType(I32)),
+                          B.CreateTrunc(SafeD, I32));
+      return B.CreateZExt(Quotient ? SmallQ : SmallR, VecTy);
+    });
+    Result = B.CreateSelect(Once, Quotient ? OnceQ : OnceR, Small);
   }
   if (Quotient)
     Result = B.CreateAdd(splat(Q0), Result, "", /*HasNUW=*/true,

@@ -170,7 +170,7 @@ Function *CBSLowering::run() {
   if (LaneLoops && SubGroupSize > 1)
     SubGroupShape.emplace(*W, Dims,
                           DivergenceSources::ConservativeWithinSubGroup,
-                          SubGroupUniformResults);
+                          GlobalIdBound::None, SubGroupUniformResults);
   {
     CycleInfo Cycles;
     Cycles.compute(*W);

@@ -18,6 +18,7 @@
 #include <array>
 #include <cmath>
 #include <complex>
+#include <cstdlib>
 #include <cstring>
 #include <list>
 #include <numeric>
@@ -859,6 +860,92 @@ TEST(RealCode, IndexSplitIntoRowAndColumn) {
   for (size_t i = 0; i < rows * cols; ++i)
     ASSERT_EQ(cells[i], uint32_t(i / cols * 1000 + i % cols)) << i;
   sycl::free(cells, q);
+}
+
+} // namespace
+
+namespace {
+
+template <uint32_t S> class IntIndexKernel;
+
+/// Ids converted to `int`, as most ports write them, at sub-group size \p S:
+/// a 2D range whose rows leave partial sub-groups, indexed by `int` row and
+/// column, and the same cells read back through a 1D `int` index.
+template <uint32_t S> void checkIntIndices(sycl::queue &q) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  const size_t rows = 9, cols = 3 * S + 5;
+  float *in = sycl::malloc_shared<float>(rows * cols, q);
+  float *out = sycl::malloc_shared<float>(rows * cols, q);
+  for (size_t k = 0; k < rows * cols; ++k) {
+    in[k] = float(k % 23);
+    out[k] = -1;
+  }
+  q.parallel_for<IntIndexKernel<S>>(
+       sycl::range<2>(rows, cols), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::item<2> it) {
+         int r = it.get_id(0), c = it.get_id(1), w = it.get_range(1);
+         int left = c > 0 ? c - 1 : c;
+         out[r * w + c] = in[r * w + c] * 2.0f + in[r * w + left];
+       })
+      .wait();
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t c = 0; c < cols; ++c) {
+      size_t left = c > 0 ? c - 1 : c;
+      ASSERT_EQ(out[r * cols + c],
+                in[r * cols + c] * 2.0f + in[r * cols + left])
+          << "size " << S << ", row " << r << ", column " << c;
+    }
+  q.parallel_for(sycl::range<1>(rows * cols), [=](sycl::id<1> id) {
+     int i = id[0];
+     unsigned u = id[0];
+     out[i] = in[u] + 1.0f;
+   }).wait();
+  for (size_t k = 0; k < rows * cols; ++k)
+    ASSERT_EQ(out[k], in[k] + 1.0f) << "size " << S << ", item " << k;
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+TEST(RealCode, IntIndices) {
+  sycl::queue q;
+  checkIntIndices<1>(q);
+  checkIntIndices<4>(q);
+  checkIntIndices<8>(q);
+  checkIntIndices<16>(q);
+  checkIntIndices<32>(q);
+  checkIntIndices<64>(q);
+}
+
+/// Global ids past 2^31 convert to negative `int`s. Work-groups of 100 put
+/// 2^31 in the middle of a full sub-group of 32, whose lanes' `int` ids are
+/// then not consecutive: the vectorizer's copy that assumes they are must
+/// not run there. Only lanes on either side of 2^31 write, each to the cell
+/// its `int` id gives. A launch of 2^31 work-items takes the fiber engine
+/// far too long, so it runs compiled only.
+TEST(RealCode, IntIdsPastTwoToThe31) {
+  const char *engine = std::getenv("SUBLANE_ENGINE");
+  if (engine && std::string(engine) == "fibers")
+    GTEST_SKIP() << "2^31 work-items on fibers";
+  namespace xo = sycl::ext::oneapi::experimental;
+  sycl::queue q;
+  const size_t wg = 100, total = 21474837 * wg; // just past 2^31
+  const size_t low = (size_t(1) << 31) - 40, n = total - low;
+  int64_t *out = sycl::malloc_shared<int64_t>(n, q);
+  std::fill(out, out + n, int64_t(-1));
+  q.parallel_for(sycl::nd_range<1>(total, wg),
+                 xo::properties{xo::sub_group_size<32>},
+                 [=](sycl::nd_item<1> it) {
+                   int i = it.get_global_id(0);
+                   if (i < 0) // past 2^31: -2^31, -2^31 + 1, ...
+                     out[int64_t(i) + (int64_t(1) << 31) + 40] = i;
+                   else if (i >= int(low))
+                     out[i - int(low)] = i;
+                 })
+      .wait();
+  for (size_t k = 0; k < n; ++k)
+    ASSERT_EQ(out[k], int64_t(int32_t(uint32_t(low + k))))
+        << "item " << low + k;
+  sycl::free(out, q);
 }
 
 } // namespace

@@ -25,8 +25,10 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/PassManager.h"
 #include <memory>
+#include <optional>
 
 namespace llvm {
+class BinaryOperator;
 class TargetTransformInfo;
 } // namespace llvm
 
@@ -66,11 +68,23 @@ enum class DivergenceSources {
   ConservativeWithinRowSubGroup,
 };
 
+/// What the analysis may assume about how far global ids go.
+enum class GlobalIdBound {
+  /// Nothing: a launch may have 2^31 work-items or more in a dimension.
+  None,
+  /// The global ids that are contiguous along the lanes (those of the last
+  /// dimension) stay below 2^31, so that they convert to `int` and back
+  /// exactly. Whoever relies on it checks the launch's range, when
+  /// usesGlobalIdBound() says the assumption changed a shape.
+  FitsInInt,
+};
+
 class KernelShape {
 public:
   /// \p AlwaysUniform: values known to be uniform at the analysed level
   /// whatever they are computed from.
   KernelShape(llvm::Function &F, unsigned Dims, DivergenceSources Sources,
+              GlobalIdBound Bound = GlobalIdBound::None,
               llvm::ArrayRef<const llvm::Value *> AlwaysUniform = {});
   KernelShape(KernelShape &&);
   ~KernelShape();
@@ -100,6 +114,8 @@ public:
   /// Whether the terminator of \p BB depends on the work-item and at least
   /// two of its targets are not dead ends.
   bool hasDivergentBranch(const llvm::BasicBlock &BB) const;
+  /// Whether some value is affine only because of GlobalIdBound::FitsInInt.
+  bool usesGlobalIdBound() const { return UsesGlobalIdBound; }
 
   void print(llvm::raw_ostream &OS) const;
 
@@ -110,6 +126,9 @@ public:
 private:
   void computeAffineShapes();
   bool isUnitStrideSource(const llvm::Value *V) const;
+  bool idFitsIn(const llvm::Value *V, unsigned Bits, bool Signed);
+  bool extendsExactly(const llvm::Value *Narrow, bool Signed);
+  std::optional<int64_t> getIdentityStride(const llvm::BinaryOperator &BO);
   bool isRowUniformId(const llvm::Instruction &I) const;
   bool isUsedAfterDivergentExit(const llvm::Instruction &I) const;
   void computeDeadEnds();
@@ -122,6 +141,8 @@ private:
   bool WithinSubGroup;
   /// Sub-groups lie within rows (ConservativeWithinRowSubGroup).
   bool WithinRow;
+  GlobalIdBound Bound;
+  bool UsesGlobalIdBound = false;
   llvm::DenseSet<const llvm::Value *> SourceSet, UniformSet;
   std::unique_ptr<llvm::TargetTransformInfo> TTI;
   std::unique_ptr<llvm::DominatorTree> DT;
@@ -162,7 +183,8 @@ public:
 };
 
 /// The shape within a sub-group that is full and lies within one row of the
-/// work-group, the assumption of the vectorizer's fast copy of a kernel.
+/// work-group, in a launch whose global ids along rows fit in an `int`: the
+/// assumptions of the vectorizer's fast copies of a kernel.
 class SubGroupRowShapeAnalysis
     : public llvm::AnalysisInfoMixin<SubGroupRowShapeAnalysis> {
   friend llvm::AnalysisInfoMixin<SubGroupRowShapeAnalysis>;
