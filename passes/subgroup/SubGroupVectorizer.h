@@ -145,6 +145,15 @@ struct BodyPlan {
 /// vectorized body once InstCombine has folded its blends into the loads.
 bool scalarizeLaneReads(Function &K);
 
+/// An access that stays a gather or scatter in the copy for full sub-groups
+/// within a row, where most work-items run: what the analysis remark says.
+struct ScatteredAccess {
+  DebugLoc Loc;
+  bool IsStore;
+  /// Bytes between consecutive lanes' addresses, where they are constant.
+  std::optional<int64_t> LaneStride;
+};
+
 class SubGroupVectorizer {
 public:
   /// \p KernelName: how run-time reports name the kernel.
@@ -169,6 +178,11 @@ public:
 
   /// Rewrites K. Call only after checkVectorizable() agreed.
   void run();
+  /// After run(): the gathers and scatters of the copy for full sub-groups
+  /// within a row, one per place in the source.
+  ArrayRef<ScatteredAccess> getScatteredAccesses() const {
+    return ScatteredAccesses;
+  }
 
 private:
   // SubGroupVectorizer.cpp: shapes, order, masks, control flow.
@@ -282,6 +296,7 @@ private:
   void storeRows(StoreInst &St, ArrayRef<Value *> Addresses);
   Value *getGatherAddresses(Value *Ptr, uint64_t Offset = 0);
   std::optional<int64_t> getLaneStride(Value *Ptr) const;
+  void noteScatteredAccess(Instruction &I, Value *Ptr);
   Value *getLastActiveLane(Value *LaneMask);
   void storeLastActive(StoreInst &St);
   Value *loadElements(LoadInst &L);
@@ -345,6 +360,7 @@ private:
   DenseMap<Value *, Value *> Scalars, Vectors;
   /// Bytes between two lanes' copies of each private variable.
   DenseMap<const AllocaInst *, uint64_t> PrivateCopySize;
+  SmallVector<ScatteredAccess> ScatteredAccesses;
   /// Per-lane compare-exchanges: their loaded values and success flags.
   DenseMap<Value *, std::pair<Value *, Value *>> CmpXchgParts;
   DenseMap<BasicBlock *, Value *> BlockMask;

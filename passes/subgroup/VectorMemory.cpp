@@ -191,6 +191,7 @@ void SubGroupVectorizer::widenLoad(LoadInst &L) {
     New = B.CreateMaskedLoad(VTy, Base, L.getAlign(), Mask);
   } else {
     ++NumGatherScatter;
+    noteScatteredAccess(L, Ptr);
     New =
         B.CreateMaskedGather(VTy, getGatherAddresses(Ptr), L.getAlign(), Mask);
   }
@@ -240,6 +241,7 @@ void SubGroupVectorizer::widenStore(StoreInst &St) {
     // Lanes storing to one address: the scatter writes them in lane order,
     // so the last active lane's value stays.
     ++NumGatherScatter;
+    noteScatteredAccess(St, Ptr);
     New = B.CreateMaskedScatter(getVector(Val), getGatherAddresses(Ptr),
                                 St.getAlign(), Mask);
   }
@@ -264,6 +266,25 @@ std::optional<int64_t> SubGroupVectorizer::getLaneStride(Value *Ptr) const {
     if (auto It = PrivateCopySize.find(AI); It != PrivateCopySize.end())
       return int64_t(It->second);
   return std::nullopt;
+}
+
+/// Records a gather or scatter of the copy for full sub-groups within a
+/// row, once per place in the source: there, it costs what a vector access
+/// would not, and the user may be able to change the indexing.
+void SubGroupVectorizer::noteScatteredAccess(Instruction &I, Value *Ptr) {
+  if (P != &Rows)
+    return;
+  DebugLoc Loc = getUserDebugLoc(&I);
+  bool IsStore = isa<StoreInst>(I);
+  // Unrolled and versioned copies of an access differ in discriminator.
+  auto Same = [&](const ScatteredAccess &A) {
+    return A.IsStore == IsStore && A.Loc && A.Loc.getLine() == Loc.getLine() &&
+           A.Loc.getCol() == Loc.getCol() &&
+           A.Loc->getFilename() == Loc->getFilename();
+  };
+  if (Loc && any_of(ScatteredAccesses, Same))
+    return;
+  ScatteredAccesses.push_back({Loc, IsStore, getLaneStride(Ptr)});
 }
 
 /// The lanes' addresses of \p Ptr, \p Offset bytes on, for a gather or a

@@ -247,6 +247,21 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
                          "work-item"
                    : "");
   });
+  for (const wfv::ScatteredAccess &A : V.getScatteredAccesses())
+    ORE.emit([&] {
+      OptimizationRemarkAnalysis R(DEBUG_TYPE, A.IsStore ? "Scatter" : "Gather",
+                                   A.Loc ? A.Loc : KernelLoc,
+                                   &K.getEntryBlock());
+      R << (A.IsStore ? "store" : "load") << " in kernel '"
+        << getKernelDisplayName(K) << "' is a "
+        << (A.IsStore ? "scatter" : "gather")
+        << " even in full sub-groups: consecutive work-items' addresses ";
+      if (A.LaneStride)
+        R << "are " << ore::NV("LaneStride", *A.LaneStride) << " bytes apart";
+      else
+        R << "are not a constant distance apart";
+      return R;
+    });
   return true;
 }
 
