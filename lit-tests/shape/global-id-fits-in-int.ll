@@ -7,26 +7,26 @@
 ; varying, since a launch may have 2^31 work-items. A global id truncated to
 ; fewer than 31 bits wraps either way; local ids (below 2^16) fit in 16 bits
 ; unsigned but not signed.
-; RUN: %opt -passes='print<sublane-sg-row-shape>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROW
+; RUN: %opt -passes='print<sublane-sg-row-shape>' -disable-output %s 2>&1 | FileCheck %s
 ; RUN: %opt -passes='print<sublane-sg-shape>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=ANY
 
-; ROW-LABEL: sublane row sub-group shapes for 'k' (1D):
-; ROW-NEXT: assumes global ids of dimension 0 below 2^31
-; ROW: %i: affine(1)
-; ROW-NEXT: %sext: affine(1)
-; ROW-NEXT: %zext: affine(1)
-; ROW-NEXT: %shl: affine(4294967296)
-; ROW-NEXT: %ashr: affine(1)
-; ROW-NEXT: %lshr: affine(1)
-; ROW-NEXT: %scaled: affine(4)
-; ROW-NEXT: %mask: affine(1)
-; ROW-NEXT: %i16: affine(1)
-; ROW-NEXT: %sext16: varying
-; ROW-NEXT: %lshl: affine(281474976710656)
-; ROW-NEXT: %lashr: varying
-; ROW-NEXT: %llshr: affine(1)
-; ROW-NEXT: %addr: affine(4)
-; ROW-NEXT: %saddr: affine(4)
+; CHECK-LABEL: sublane row sub-group shapes for 'k' (1D):
+; CHECK-NEXT: assumes global ids of dimension 0 below 2^31
+; CHECK: %i: affine(1)
+; CHECK-NEXT: %sext: affine(1)
+; CHECK-NEXT: %zext: affine(1)
+; CHECK-NEXT: %shl: affine(4294967296)
+; CHECK-NEXT: %ashr: affine(1)
+; CHECK-NEXT: %lshr: affine(1)
+; CHECK-NEXT: %scaled: affine(4)
+; CHECK-NEXT: %mask: affine(1)
+; CHECK-NEXT: %i16: affine(1)
+; CHECK-NEXT: %sext16: varying
+; CHECK-NEXT: %lshl: affine(281474976710656)
+; CHECK-NEXT: %lashr: varying
+; CHECK-NEXT: %llshr: affine(1)
+; CHECK-NEXT: %addr: affine(4)
+; CHECK-NEXT: %saddr: affine(4)
 
 ; ANY-LABEL: sublane sub-group shapes for 'k' (1D):
 ; ANY-NOT: assumes
