@@ -1,12 +1,13 @@
 //===- BasicRangeKernels.cpp - Basic range kernels as people write them ---===//
 //
-// Five basic kernels over a range (`parallel_for(range<D>, [=](id<D>) {...})`,
+// Six basic kernels over a range (`parallel_for(range<D>, [=](id<D>) {...})`,
 // the form of the Polybench and SYCL-Bench ports), each timed against the
 // same loop written with OpenMP `simd` and checked against the host: a GEMM
 // whose work-items each loop over k, a Mandelbrot escape loop whose trip
 // count differs per work-item, an n-body force loop with `sycl::sqrt`, a
-// linear index split into a row and a column by `/` and `%`, and the STREAM
-// triad indexed by an `int`.
+// linear index split into a row and a column by `/` and `%`, the STREAM
+// triad indexed by an `int`, and ATAX's row sums (each work-item walks its
+// own row).
 // Built with the compiler's defaults (clang's -fmath-errno included), then
 // built again with a switch of the plugin to compare, for example
 //
@@ -18,7 +19,7 @@
 //   OMP_NUM_THREADS=1 ./brk; OMP_NUM_THREADS=1 ./brk-narrow
 //
 // Each time is the median of 7 runs, in ms. -DSUB_GROUP_SIZE=N asks for
-// sub-groups of N work-items on all five kernels
+// sub-groups of N work-items on all six kernels
 // ([[sycl::reqd_sub_group_size(N)]]).
 //
 //===----------------------------------------------------------------------===//
@@ -272,12 +273,58 @@ bool intTriad(sycl::queue &Q) {
   return true;
 }
 
+bool rowSums(sycl::queue &Q, size_t M) {
+  // ATAX's first kernel (and BiCG's, GESUMMV's, MVT's): each work-item
+  // walks its own row, the row length known only at run time.
+  const size_t N = 2048;
+  float *A = sycl::malloc_shared<float>(N * M, Q);
+  float *X = sycl::malloc_shared<float>(M, Q);
+  float *Y = sycl::malloc_shared<float>(N, Q);
+  std::vector<float> Ref(N);
+  for (size_t I = 0; I < N * M; ++I)
+    A[I] = float(I % 13) * 0.25f;
+  for (size_t I = 0; I < M; ++I)
+    X[I] = float(I % 7) - 3.0f;
+  double Kernel = medianMs<7>([&] {
+    Q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> Id) KERNEL_ATTRIBUTES {
+       size_t I = Id[0];
+       float Sum = 0;
+       for (size_t J = 0; J < M; ++J)
+         Sum += A[I * M + J] * X[J];
+       Y[I] = Sum;
+     }).wait();
+  });
+  double Omp = medianMs<7>([&] {
+#pragma omp parallel for
+    for (size_t I = 0; I < N; ++I) {
+      float Sum = 0;
+#pragma omp simd reduction(+ : Sum)
+      for (size_t J = 0; J < M; ++J)
+        Sum += A[I * M + J] * X[J];
+      Ref[I] = Sum;
+    }
+  });
+  for (size_t I = 0; I < N; ++I)
+    if (!near(Y[I], Ref[I], 1e-4f)) {
+      std::fprintf(stderr, "row sums: wrong at %zu: %f, want %f\n", I, Y[I],
+                   Ref[I]);
+      return false;
+    }
+  std::printf("%-10s %10.2f %10.2f %8.2f\n", "row-sums", Kernel, Omp,
+              Kernel / Omp);
+  sycl::free(A, Q);
+  sycl::free(X, Q);
+  sycl::free(Y, Q);
+  return true;
+}
+
 } // namespace
 
 int main(int Argc, char **) {
   sycl::queue Q;
   std::printf("%-10s %10s %10s %8s\n", "kernel", "range", "omp", "ratio");
   bool Ok = gemm(Q) && mandelbrot(Q) && nbody(Q) &&
-            splitIndex(Q, 1020 + Argc) && intTriad(Q);
+            splitIndex(Q, 1020 + Argc) && intTriad(Q) &&
+            rowSums(Q, 2047 + Argc);
   return Ok ? 0 : 1;
 }

@@ -337,6 +337,20 @@ BasicBlock *version(Guard &G, Module &M) {
   RecursivelyDeleteTriviallyDeadInstructionsPermissive(Folded);
 
   IRBuilder<> B(Check->getTerminator());
+  Value *Whole =
+      emitSubGroupAll(B, G.Negated ? B.CreateNot(Cond) : Cond, "guard");
+  Instruction *OldTerm = Check->getTerminator();
+  BranchInst::Create(Entry, Masked, Whole, Check)
+      ->setDebugLoc(G.Branch->getDebugLoc());
+  OldTerm->eraseFromParent();
+  return Masked;
+}
+
+} // namespace
+
+Value *emitSubGroupAll(IRBuilder<> &B, Value *Cond, const Twine &Name) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  LLVMContext &C = M.getContext();
   Type *I32 = B.getInt32Ty();
   CollectiveInfo AllOf{CollectiveInfo::SubGroup, CollectiveInfo::All,
                        CollectiveInfo::None, CollectiveInfo::NoElem};
@@ -346,19 +360,11 @@ BasicBlock *version(Guard &G, Module &M) {
     Decl->addFnAttr(Attribute::Convergent);
     Decl->addFnAttr(Attribute::NoUnwind);
   }
-  Value *Passes =
-      B.CreateZExt(G.Negated ? B.CreateNot(Cond) : Cond, I32, "guard.lane");
-  CallInst *AllPass = B.CreateCall(All, {Passes}, "guard.all");
-  AllPass->setConvergent();
-  Value *Whole = B.CreateICmpNE(AllPass, ConstantInt::get(I32, 0));
-  Instruction *OldTerm = Check->getTerminator();
-  BranchInst::Create(Entry, Masked, Whole, Check)
-      ->setDebugLoc(G.Branch->getDebugLoc());
-  OldTerm->eraseFromParent();
-  return Masked;
+  Value *Lane = B.CreateZExt(Cond, I32, Name + ".lane");
+  CallInst *Vote = B.CreateCall(All, {Lane}, Name + ".all");
+  Vote->setConvergent();
+  return B.CreateICmpNE(Vote, ConstantInt::get(I32, 0));
 }
-
-} // namespace
 
 unsigned versionLaneGuards(Function &K, FunctionAnalysisManager &FAM) {
   if (!VersionGuards)

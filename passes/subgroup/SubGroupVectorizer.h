@@ -20,6 +20,8 @@
 //                          element by element, before shapes are computed
 //   GuardVersioning.cpp    a copy without masks of the code after a bounds
 //                          check, for sub-groups it holds in
+//   RowTiles.cpp           loops where each lane reads along its own row,
+//                          run in tiles of one vector load per lane
 //   VectorMemory.cpp       loads, stores, atomics and private variables by
 //                          address shape
 //   VectorCalls.cpp        builtins, intrinsics, replication per lane
@@ -103,6 +105,28 @@ unsigned layOutPrivatesElementMajor(Function &K, unsigned SubGroupSize);
 /// where the check holds in all lanes run, free of its mask. Returns how
 /// many checks it versioned, and leaves \p FAM's results for \p K current.
 unsigned versionLaneGuards(Function &K, FunctionAnalysisManager &FAM);
+
+/// Runs the loops of \p K in which each lane reads consecutive elements of
+/// its own row, a row apart from its neighbours, in tiles: one load of a
+/// vector register's worth of elements per lane and tile, then the steps
+/// left as before. Returns the loops it tiled, and leaves \p FAM's results
+/// for \p K current.
+struct RowTile {
+  DebugLoc Loc; ///< of the loop's first row load
+  unsigned Steps;
+  unsigned Loads;
+};
+SmallVector<RowTile, 2> tileRowLoads(Function &K, FunctionAnalysisManager &FAM);
+
+/// Marks the loads of the steps a tiled loop runs after its tiles: they
+/// still gather, but most of the loop does not.
+inline constexpr const char *RowTileRemainderMetadata =
+    "sublane.row_tile_remainder";
+
+/// A sub-group vote that \p Cond holds in every lane (`__sublane_sg_all`),
+/// inserted in scalar code before shapes are computed: uniform in the
+/// sub-group, and a reduction over the active lanes once vectorized.
+Value *emitSubGroupAll(IRBuilder<> &B, Value *Cond, const Twine &Name);
 
 /// One way to vectorize the body of a kernel: what it assumes of the
 /// sub-group, the shapes that follow, the values that become vectors and,
@@ -300,6 +324,9 @@ private:
   Value *getLastActiveLane(Value *LaneMask);
   void storeLastActive(StoreInst &St);
   Value *loadElements(LoadInst &L);
+  /// Each lane's <N x T> from its own address, one load per lane, as the
+  /// element-major vector of all lanes.
+  Value *loadLaneVectorsTransposed(LoadInst &L);
   void storeElements(StoreInst &St);
 
   // VectorCalls.cpp.

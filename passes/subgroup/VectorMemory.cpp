@@ -37,6 +37,9 @@ STATISTIC(NumLastLaneStores, "Number of stores of many lanes to one address "
 STATISTIC(NumGatherScatter, "Number of accesses vectorized as gather/scatter");
 STATISTIC(NumNarrowOffsets, "Number of gathers/scatters with a scalar base "
                             "and constant 32-bit offsets");
+STATISTIC(NumTransposedLoads, "Number of per-lane vector loads from scattered "
+                              "addresses done as one load per lane and a "
+                              "transpose");
 STATISTIC(NumReplicatedAccesses, "Number of accesses replicated per lane");
 STATISTIC(NumPlainLocalAtomics, "Number of atomics on local memory made "
                                 "plain reads and writes per lane");
@@ -55,6 +58,13 @@ static cl::opt<bool> NarrowGatherOffsets(
     "sublane-wfv-narrow-gather-offsets", cl::init(true), cl::Hidden,
     cl::desc("Gathers and scatters of lanes a constant stride apart take the "
              "first lane's address and constant 32-bit offsets"));
+
+static llvm::cl::opt<bool> TransposeLaneVectors(
+    "sublane-wfv-transpose-lane-vectors",
+    llvm::cl::desc("Load each lane's vector from an address that is not next "
+                   "to its neighbours' with one load per lane and a "
+                   "transpose in registers, rather than a gather per element"),
+    llvm::cl::init(true));
 
 namespace sublane {
 namespace wfv {
@@ -272,7 +282,7 @@ std::optional<int64_t> SubGroupVectorizer::getLaneStride(Value *Ptr) const {
 /// row, once per place in the source: there, it costs what a vector access
 /// would not, and the user may be able to change the indexing.
 void SubGroupVectorizer::noteScatteredAccess(Instruction &I, Value *Ptr) {
-  if (P != &Rows)
+  if (P != &Rows || I.hasMetadata(RowTileRemainderMetadata))
     return;
   DebugLoc Loc = getUserDebugLoc(&I);
   bool IsStore = isa<StoreInst>(I);
@@ -370,6 +380,8 @@ Value *SubGroupVectorizer::loadElements(LoadInst &L) {
     New->setAAMetadata(L.getAAMetadata());
     return toElementMajor(New, N);
   }
+  if (TransposeLaneVectors && isPowerOf2_32(N) && isPowerOf2_32(S))
+    return loadLaneVectorsTransposed(L);
   ++NumGatherScatter;
   uint64_t Size = DL.getTypeAllocSize(VT->getElementType());
   SmallVector<Value *, 16> Elements;
@@ -382,6 +394,129 @@ Value *SubGroupVectorizer::loadElements(LoadInst &L) {
     Elements.push_back(Gather);
   }
   return N == 1 ? Elements.front() : concatenateVectors(B, Elements);
+}
+
+/// Transposes the square matrix whose rows are \p Rows (Q vectors of Q
+/// elements, \p LaneElements of them to a 128-bit lane of a register) in
+/// log2(Q) rounds of two-input shuffles that x86 does in one instruction
+/// each: first the rows' elements interleaved pairwise within each 128-bit
+/// lane (`unpcklps`), then blocks of 2, 4, ... elements of rows 2, 4, ...
+/// apart taken in turns (`unpcklpd`, `vperm2f128`). Every result is a whole
+/// column in row order; which column each is comes from running the same
+/// rounds on the elements' column numbers. Returns the columns in order.
+static SmallVector<Value *, 16>
+transposeSquare(IRBuilder<> &B, ArrayRef<Value *> Rows, unsigned LaneElements) {
+  unsigned Q = Rows.size(), L = std::min(Q, std::max(2u, LaneElements));
+  using Shuffle = SmallVector<int, 16>;
+  // Each round makes two results from rows A and B (elements of B numbered
+  // from Q), by the masks of the first and the second.
+  auto ZipInLanes = [&](bool High) {
+    Shuffle M;
+    for (unsigned Lane = 0; Lane < Q; Lane += L)
+      for (unsigned I = 0; I < L / 2; ++I) {
+        int At = int(Lane + (High ? L / 2 : 0) + I);
+        M.append({At, At + int(Q)});
+      }
+    return M;
+  };
+  auto Turns = [&](unsigned G, bool Second) {
+    Shuffle M;
+    for (unsigned Block = 0; Block < Q; Block += 2 * G) {
+      for (unsigned I = 0; I < G; ++I)
+        M.push_back(int(Block + (Second ? G : 0) + I));
+      for (unsigned I = 0; I < G; ++I)
+        M.push_back(int(Q + Block + (Second ? G : 0) + I));
+    }
+    return M;
+  };
+  SmallVector<Value *, 16> V(Rows);
+  // The column number of each element of each vector.
+  SmallVector<Shuffle, 16> Columns(Q);
+  for (Shuffle &C : Columns)
+    for (unsigned I = 0; I < Q; ++I)
+      C.push_back(int(I));
+  auto Round = [&](unsigned First, unsigned Second, const Shuffle &Low,
+                   const Shuffle &High, SmallVectorImpl<Value *> &NewV,
+                   SmallVectorImpl<Shuffle> &NewColumns) {
+    auto Apply = [&](const Shuffle &M) {
+      Shuffle C;
+      for (int I : M)
+        C.push_back(I < int(Q) ? Columns[First][I] : Columns[Second][I - Q]);
+      return C;
+    };
+    NewV[First] = B.CreateShuffleVector(V[First], V[Second], Low);
+    NewV[Second] = B.CreateShuffleVector(V[First], V[Second], High);
+    NewColumns[First] = Apply(Low);
+    NewColumns[Second] = Apply(High);
+  };
+  for (unsigned G = 1; G < Q; G *= 2) {
+    SmallVector<Value *, 16> NewV(Q);
+    SmallVector<Shuffle, 16> NewColumns(Q);
+    for (unsigned M = 0; M < Q; ++M)
+      if (!(M & G)) {
+        if (G == 1)
+          Round(M, M + 1, ZipInLanes(false), ZipInLanes(true), NewV,
+                NewColumns);
+        else
+          Round(M, M + G, Turns(G, false), Turns(G, true), NewV, NewColumns);
+      }
+    V = std::move(NewV);
+    Columns = std::move(NewColumns);
+  }
+  SmallVector<Value *, 16> Ordered(Q);
+  for (unsigned I = 0; I < Q; ++I)
+    Ordered[Columns[I].front()] = V[I];
+  return Ordered;
+}
+
+/// Lanes' vectors from scattered addresses: each lane's vector is still one
+/// load of consecutive elements (under its lane's bit of the mask where the
+/// mask may be partial), and the transpose into element-major order is
+/// shuffles in registers, squares of min(S, N) at a time. A gather per
+/// element costs a scalar load per lane on cores without fast gathers.
+Value *SubGroupVectorizer::loadLaneVectorsTransposed(LoadInst &L) {
+  ++NumTransposedLoads;
+  auto *VT = cast<FixedVectorType>(L.getType());
+  unsigned N = VT->getNumElements(), Q = std::min(S, N);
+  auto *CM = dyn_cast<Constant>(Mask);
+  bool AllLanes = CM && CM->isAllOnesValue();
+  Value *Ptrs = getVector(L.getPointerOperand());
+  SmallVector<Value *, 64> LaneVectors;
+  for (unsigned Lane = 0; Lane < S; ++Lane) {
+    Value *Ptr = B.CreateExtractElement(Ptrs, B.getInt32(Lane));
+    Instruction *Load;
+    if (AllLanes) {
+      Load = B.CreateAlignedLoad(VT, Ptr, L.getAlign());
+    } else {
+      Value *Bit = B.CreateExtractElement(Mask, B.getInt32(Lane));
+      Load = B.CreateMaskedLoad(VT, Ptr, L.getAlign(),
+                                B.CreateVectorSplat(N, Bit));
+    }
+    Load->setAAMetadata(L.getAAMetadata());
+    LaneVectors.push_back(Load);
+  }
+  // Element E of lanes G*Q .. G*Q+Q-1, per lane group G.
+  SmallVector<SmallVector<Value *, 4>, 16> Columns(N);
+  for (unsigned G = 0; G < S / Q; ++G)
+    for (unsigned Chunk = 0; Chunk < N / Q; ++Chunk) {
+      SmallVector<Value *, 16> Rows;
+      for (unsigned I = 0; I < Q; ++I) {
+        Value *Row = LaneVectors[G * Q + I];
+        Rows.push_back(Q == N
+                           ? Row
+                           : B.CreateShuffleVector(
+                                 Row, createSequentialMask(Chunk * Q, Q, 0)));
+      }
+      unsigned LaneElements =
+          16 / unsigned(DL.getTypeAllocSize(VT->getElementType()));
+      for (auto [I, Column] : enumerate(transposeSquare(B, Rows, LaneElements)))
+        Columns[Chunk * Q + I].push_back(Column);
+    }
+  SmallVector<Value *, 16> Elements;
+  for (ArrayRef<Value *> Parts : Columns)
+    Elements.push_back(Parts.size() == 1 ? Parts.front()
+                                         : concatenateVectors(B, Parts));
+  return concatenateVectors(B, Elements);
 }
 
 /// Each lane's vector: one wide store when the lanes' vectors lie side by

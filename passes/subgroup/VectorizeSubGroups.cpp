@@ -150,6 +150,7 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   if (wfv::layOutPrivatesElementMajor(*SG, S))
     FAM.invalidate(*SG, PreservedAnalyses::none());
   unsigned VersionedGuards = wfv::versionLaneGuards(*SG, FAM);
+  SmallVector<wfv::RowTile, 2> Tiles = wfv::tileRowLoads(*SG, FAM);
   wfv::SubGroupVectorizer V(*SG, S, Dims, getKernelDisplayName(K));
   for (const wfv::BodyPlan *Plan : {&V.getGeneralPlan(), &V.getRowPlan()}) {
     if (auto Why = wfv::checkVectorizable(*SG, Plan->VectorValues))
@@ -247,6 +248,18 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
                          "work-item"
                    : "");
   });
+  for (const wfv::RowTile &T : Tiles)
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "RowTiles",
+                                T.Loc ? T.Loc : KernelLoc, &K.getEntryBlock())
+             << "loop in kernel '" << getKernelDisplayName(K)
+             << "' where each work-item reads along its own row runs in tiles "
+                "of "
+             << ore::NV("Steps", T.Steps)
+             << " steps: " << ore::NV("Loads", T.Loads)
+             << " load(s) per step become one vector load per work-item and "
+                "tile, transposed in registers, instead of a gather per step";
+    });
   for (const wfv::ScatteredAccess &A : V.getScatteredAccesses())
     ORE.emit([&] {
       OptimizationRemarkAnalysis R(DEBUG_TYPE, A.IsStore ? "Scatter" : "Gather",

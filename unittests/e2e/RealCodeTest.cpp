@@ -956,3 +956,155 @@ TEST(RealCode, IntIdsPastTwoToThe31) {
 }
 
 } // namespace
+
+namespace {
+
+template <uint32_t S, int Case> class RowKernel;
+
+/// Work-items that each walk their own row of a matrix (ATAX, BiCG, GESUMMV,
+/// MVT in Polybench), at sub-group size \p S: the vectorizer runs such loops
+/// in tiles of one vector load per lane while enough steps are left, and the
+/// original loop for the rest. Row lengths around the tile sizes (4, 8, 16
+/// elements), a counter of each kind and test, two matrices in one loop, a
+/// start that differs per work-item, sums kept in memory, a store into the
+/// row being read, and a range that leaves the last sub-group partial.
+template <uint32_t S> void checkRowsPerWorkItem(sycl::queue &q) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  const size_t n = 3 * S + 5, maxM = 61;
+  float *a = sycl::malloc_shared<float>(n * maxM, q);
+  double *b = sycl::malloc_shared<double>(n * maxM, q);
+  int *c = sycl::malloc_shared<int>(n * maxM, q);
+  float *x = sycl::malloc_shared<float>(maxM, q);
+  float *y = sycl::malloc_shared<float>(n, q);
+  double *z = sycl::malloc_shared<double>(n, q);
+  int *w = sycl::malloc_shared<int>(n, q);
+  for (size_t k = 0; k < n * maxM; ++k) {
+    a[k] = float(k % 13) * 0.5f;
+    b[k] = double(k % 7) - 2.5;
+    c[k] = int(k % 11) - 4;
+  }
+  for (size_t k = 0; k < maxM; ++k)
+    x[k] = float(k % 5) - 1.0f;
+  for (size_t m : {0, 1, 3, 7, 8, 9, 15, 16, 17, 33, 61}) {
+    int mi = int(m);
+    q.parallel_for<RowKernel<S, 1>>(
+         sycl::range<1>(n), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::item<1> it) {
+           int i = int(it[0]), total = 0;
+           for (int j = i % 3; j != mi && j < mi; ++j)
+             total += c[i * mi + j];
+           for (int j = 0; j != mi; ++j)
+             total += 3 * c[i * mi + j];
+           w[i] = total;
+         })
+        .wait();
+    // Polybench's form: the sum kept in memory, stored in every step; then
+    // a store into the work-item's own row, which a tile must not run past.
+    for (size_t i = 0; i < n; ++i)
+      y[i] = 1.0f;
+    std::vector<float> d(n * maxM), dRef(n * maxM);
+    for (size_t k = 0; k < n * maxM; ++k)
+      d[k] = dRef[k] = float(k % 9) * 0.25f;
+    float *dev = sycl::malloc_shared<float>(n * maxM, q);
+    std::copy(d.begin(), d.end(), dev);
+    q.parallel_for<RowKernel<S, 2>>(sycl::range<1>(n),
+                                    xo::properties{xo::sub_group_size<S>},
+                                    [=](sycl::item<1> it) {
+                                      size_t i = it[0];
+                                      for (size_t j = 0; j < m; ++j)
+                                        y[i] += a[i * m + j] * x[j];
+                                      float *mid = dev + i * m + m / 2;
+                                      for (size_t j = 0; j < m; ++j)
+                                        *mid += dev[i * m + j] * x[j];
+                                    })
+        .wait();
+    for (size_t i = 0; i < n; ++i) {
+      float *mid = dRef.data() + i * m + m / 2;
+      for (size_t j = 0; j < m; ++j)
+        *mid += dRef[i * m + j] * x[j];
+    }
+    for (size_t k = 0; k < n * maxM; ++k)
+      ASSERT_EQ(dev[k], dRef[k])
+          << "size " << S << ", m " << m << ", cell " << k;
+    sycl::free(dev, q);
+    for (size_t i = 0; i < n; ++i) {
+      float kept = 1.0f;
+      for (size_t j = 0; j < m; ++j)
+        kept += a[i * m + j] * x[j];
+      ASSERT_EQ(y[i], kept) << "size " << S << ", m " << m << ", item " << i;
+    }
+    q.parallel_for<RowKernel<S, 0>>(
+         sycl::range<1>(n), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::item<1> it) {
+           size_t i = it[0];
+           float sum = 0;
+           double both = 0;
+           for (size_t j = 0; j < m; ++j) {
+             sum += a[i * m + j] * x[j];
+             both += b[i * m + j] * x[j] + a[i * m + j];
+           }
+           y[i] = sum;
+           z[i] = both;
+         })
+        .wait();
+    for (size_t i = 0; i < n; ++i) {
+      float sum = 0;
+      double both = 0;
+      int total = 0;
+      for (size_t j = 0; j < m; ++j) {
+        sum += a[i * m + j] * x[j];
+        both += b[i * m + j] * x[j] + a[i * m + j];
+      }
+      for (size_t j = i % 3; j < m; ++j)
+        total += c[i * m + j];
+      for (size_t j = 0; j < m; ++j)
+        total += 3 * c[i * m + j];
+      // Sums of these few halves and small integers are exact in any order.
+      ASSERT_EQ(y[i], sum) << "size " << S << ", m " << m << ", item " << i;
+      ASSERT_EQ(z[i], both) << "size " << S << ", m " << m << ", item " << i;
+      ASSERT_EQ(w[i], total) << "size " << S << ", m " << m << ", item " << i;
+    }
+  }
+  sycl::free(a, q);
+  sycl::free(b, q);
+  sycl::free(c, q);
+  sycl::free(x, q);
+  sycl::free(y, q);
+  sycl::free(z, q);
+  sycl::free(w, q);
+}
+
+TEST(RealCode, RowsPerWorkItem) {
+  sycl::queue q;
+  checkRowsPerWorkItem<1>(q);
+  checkRowsPerWorkItem<4>(q);
+  checkRowsPerWorkItem<8>(q);
+  checkRowsPerWorkItem<16>(q);
+  checkRowsPerWorkItem<32>(q);
+  checkRowsPerWorkItem<64>(q);
+  // A 2D basic range kernel at the size sublane picks: item (r, col) sums
+  // row col of the matrix, the rows' length known only at run time.
+  const size_t rows = 5, cols = 37, m = 45;
+  float *mat = sycl::malloc_shared<float>(cols * m, q);
+  float *out = sycl::malloc_shared<float>(rows * cols, q);
+  for (size_t k = 0; k < cols * m; ++k)
+    mat[k] = float(k % 9) * 0.25f;
+  size_t len = m - rows;
+  q.parallel_for(sycl::range<2>(rows, cols), [=](sycl::id<2> id) {
+     float sum = 0;
+     for (size_t j = 0; j < len + id[0]; ++j)
+       sum += mat[id[1] * m + j];
+     out[id[0] * cols + id[1]] = sum;
+   }).wait();
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t col = 0; col < cols; ++col) {
+      float sum = 0;
+      for (size_t j = 0; j < len + r; ++j)
+        sum += mat[col * m + j];
+      ASSERT_EQ(out[r * cols + col], sum) << "row " << r << ", column " << col;
+    }
+  sycl::free(mat, q);
+  sycl::free(out, q);
+}
+
+} // namespace
