@@ -193,6 +193,11 @@ bool matchCountedLoop(Loop &L, TiledLoop &T) {
 
 /// The most bytes one lane loads for one tile.
 constexpr uint64_t MaxTileBytes = 128;
+/// The most elements one tile load reads for the whole sub-group: wide
+/// sub-groups (32 lanes and more are several registers per value) take
+/// shorter tiles, as each copy of the body is that many registers' work and
+/// the backend's time grows with the copies.
+constexpr unsigned MaxSubGroupTileElements = 256;
 
 /// Elements of \p Ty that fill one vector register, 0 when it is not an
 /// element type of vectors.
@@ -288,6 +293,9 @@ void findRowLoads(Function &K, TiledLoop &T, ScalarEvolution &SE,
   }
   // One tile size for all: a register's worth of the narrowest type, at most
   // two cache lines of the widest per lane.
+  unsigned Lanes = getUnsignedAttr(K, attr::SubGroupSize).value_or(1);
+  while (T.TileSize > 2 && T.TileSize * Lanes > MaxSubGroupTileElements)
+    T.TileSize /= 2;
   erase_if(T.Loads, [&](LoadInst *Ld) {
     return T.TileSize * DL.getTypeAllocSize(Ld->getType()).getFixedValue() >
            MaxTileBytes;

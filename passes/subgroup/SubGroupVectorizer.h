@@ -64,6 +64,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/ValueMap.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -385,6 +386,10 @@ private:
   SmallVector<std::pair<PHINode *, PHINode *>> KeptPhis;
 
   DenseMap<Value *, Value *> Scalars, Vectors;
+  /// Lanes' vectors built from their elements' vectors (a transposed load):
+  /// those parts, which getElementLanes returns rather than a shuffle of
+  /// the whole.
+  ValueMap<Value *, SmallVector<Value *, 16>> ElementParts;
   /// Bytes between two lanes' copies of each private variable.
   DenseMap<const AllocaInst *, uint64_t> PrivateCopySize;
   SmallVector<ScatteredAccess> ScatteredAccesses;

@@ -56,6 +56,8 @@ Value *SubGroupVectorizer::getElementLanes(Value *Wide, unsigned E) {
   unsigned N = cast<FixedVectorType>(Wide->getType())->getNumElements() / S;
   if (N == 1)
     return Wide;
+  if (auto It = ElementParts.find(Wide); It != ElementParts.end())
+    return It->second[E];
   return B.CreateShuffleVector(Wide, createSequentialMask(E * S, S, 0));
 }
 

@@ -516,7 +516,9 @@ Value *SubGroupVectorizer::loadLaneVectorsTransposed(LoadInst &L) {
   for (ArrayRef<Value *> Parts : Columns)
     Elements.push_back(Parts.size() == 1 ? Parts.front()
                                          : concatenateVectors(B, Parts));
-  return concatenateVectors(B, Elements);
+  Value *Wide = concatenateVectors(B, Elements);
+  ElementParts[Wide] = Elements;
+  return Wide;
 }
 
 /// Each lane's vector: one wide store when the lanes' vectors lie side by
