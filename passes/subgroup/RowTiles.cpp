@@ -96,33 +96,34 @@ bool isArgumentField(const DataLayout &DL, Function &K, Value *Ptr) {
                                   DL, Offset, true) == K.getArg(0);
 }
 
-/// Moves loads of the kernel's arguments (read-only for the whole run) at
-/// addresses that do not change in \p L, and arithmetic on values that do
-/// not change in it (an index's row offset), to its preheader. Only from
-/// blocks that run in every step: the fields a step reads exist.
-void hoistArgumentLoads(Function &K, Loop &L, DominatorTree &DT) {
+/// Moves what does not change in \p L to its preheader: arithmetic, as LICM
+/// would (a bound computed in the header, an index's row offset), and loads
+/// of the kernel's arguments (read-only for the whole run), which LICM keeps
+/// where it cannot prove that, from blocks that run in every step (the
+/// fields a step reads exist).
+void hoistInvariants(Function &K, Loop &L, DominatorTree &DT) {
   const DataLayout &DL = K.getDataLayout();
   BasicBlock *Latch = L.getLoopLatch();
   Instruction *InsertPt = L.getLoopPreheader()->getTerminator();
-  for (bool Moved = true; Moved;) {
-    Moved = false;
-    for (BasicBlock *BB : L.blocks()) {
-      if (!DT.dominates(BB, Latch))
-        continue;
+  // A load's address may need arithmetic hoisted first, and arithmetic a
+  // hoisted load.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock *BB : L.blocks())
       for (Instruction &I : make_early_inc_range(*BB)) {
-        if (!L.hasLoopInvariantOperands(&I))
-          continue;
         auto *Ld = dyn_cast<LoadInst>(&I);
-        if ((Ld && Ld->isSimple() &&
-             isArgumentField(DL, K, Ld->getPointerOperand())) ||
-            (isa<BinaryOperator, CastInst, GetElementPtrInst, CmpInst,
-                 SelectInst>(I) &&
-             isSafeToSpeculativelyExecute(&I))) {
-          I.moveBefore(InsertPt);
-          Moved = true;
+        if (!Ld) {
+          if (!I.mayReadFromMemory())
+            L.makeLoopInvariant(&I, Changed);
+          continue;
+        }
+        if (Ld->isSimple() && L.hasLoopInvariantOperands(Ld) &&
+            DT.dominates(BB, Latch) &&
+            isArgumentField(DL, K, Ld->getPointerOperand())) {
+          Ld->moveBefore(InsertPt);
+          Changed = true;
         }
       }
-    }
   }
 }
 
@@ -166,11 +167,6 @@ bool matchCountedLoop(Loop &L, TiledLoop &T) {
   CmpInst::Predicate Pred =
       StaysOnTrue ? Cmp->getPredicate() : Cmp->getInversePredicate();
   Value *Counter = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
-  // A bound computed in the header from values that do not change in the
-  // loop (`j < len + id[0]`) moves out of it.
-  bool Changed = false;
-  L.makeLoopInvariant(Bound, Changed);
-  L.makeLoopInvariant(Counter, Changed);
   if (!L.isLoopInvariant(Bound)) {
     std::swap(Counter, Bound);
     Pred = CmpInst::getSwappedPredicate(Pred);
@@ -382,12 +378,12 @@ void tileLoop(Function &K, TiledLoop &T) {
 
   // U copies of the body, one after another; the header's test holds in
   // each, so each copy's header goes straight on to the body.
-  SmallVector<std::unique_ptr<ValueToValueMapTy>, 16> Maps;
+  SmallVector<SmallVector<LoadInst *, 16>> LoadCopies(T.Loads.size());
+  SmallVector<BasicBlock *> BlockCopies;
   BasicBlock *PreviousLatch = nullptr, *PreviousHeader = nullptr,
              *FirstHeader = nullptr;
   for (unsigned Step = 0; Step < U; ++Step) {
-    ValueToValueMapTy &VMap =
-        *Maps.emplace_back(std::make_unique<ValueToValueMapTy>());
+    ValueToValueMapTy VMap;
     SmallVector<BasicBlock *> Copies;
     for (BasicBlock *BB : Blocks) {
       BasicBlock *Copy =
@@ -396,6 +392,9 @@ void tileLoop(Function &K, TiledLoop &T) {
       VMap[BB] = Copy;
       Copies.push_back(Copy);
     }
+    BlockCopies.append(Copies);
+    for (auto [Ld, Copy] : zip(T.Loads, LoadCopies))
+      Copy.push_back(cast<LoadInst>(VMap[Ld]));
     auto *HeaderCopy = cast<BasicBlock>(VMap[Header]);
     for (PHINode &Phi : Header->phis()) {
       auto *PhiCopy = cast<PHINode>(VMap[&Phi]);
@@ -435,16 +434,15 @@ void tileLoop(Function &K, TiledLoop &T) {
   B.CreateCondBr(Enough, FirstHeader, TileExit);
 
   // One load of U elements per tile for each row load.
-  for (LoadInst *Ld : T.Loads) {
-    auto *First = cast<LoadInst>((*Maps[0])[Ld]);
+  for (auto [Ld, Copies] : zip(T.Loads, LoadCopies)) {
+    LoadInst *First = Copies.front();
     auto *TileTy = FixedVectorType::get(Ld->getType(), U);
     IRBuilder<> At(First);
     LoadInst *Tile =
         At.CreateAlignedLoad(TileTy, First->getPointerOperand(), Ld->getAlign(),
                              Ld->getName() + ".tile");
     Tile->setAAMetadata(Ld->getAAMetadata());
-    for (unsigned Step = 0; Step < U; ++Step) {
-      auto *Copy = cast<LoadInst>((*Maps[Step])[Ld]);
+    for (auto [Step, Copy] : enumerate(Copies)) {
       At.SetInsertPoint(Copy);
       Copy->replaceAllUsesWith(
           At.CreateExtractElement(Tile, At.getInt32(Step), Copy->getName()));
@@ -454,9 +452,8 @@ void tileLoop(Function &K, TiledLoop &T) {
     Ld->setMetadata(RowTileRemainderMetadata, MDNode::get(C, {}));
     ++NumTiledLoads;
   }
-  for (unsigned Step = 0; Step < U; ++Step)
-    for (BasicBlock *BB : Blocks)
-      SimplifyInstructionsInBlock(cast<BasicBlock>((*Maps[Step])[BB]));
+  for (BasicBlock *BB : BlockCopies)
+    SimplifyInstructionsInBlock(BB);
   ++NumTiledLoops;
 }
 
@@ -474,7 +471,7 @@ SmallVector<RowTile, 2> tileRowLoads(Function &K,
     for (Loop *L : LI.getLoopsInPreorder())
       if (L->isInnermost() && L->isLoopSimplifyForm() &&
           runsEachStepThrough(*L)) {
-        hoistArgumentLoads(K, *L, DT);
+        hoistInvariants(K, *L, DT);
         Hoisted = true;
       }
     if (Hoisted)
