@@ -14,7 +14,9 @@
 // of U consecutive elements per work-item, and each step takes its element
 // of it; the vectorizer turns that into one vector load per lane and a
 // transpose in registers (VectorMemory.cpp). The original loop runs the
-// steps that are left.
+// steps that are left. Tiles run only in the vectorizer's copies for full
+// sub-groups, and only where one load's tile for the sub-group fits the
+// vector registers.
 //
 // A loop qualifies when it is innermost, leaves only at its header's test of
 // a counter that steps by one against a bound that does not change in it,
@@ -189,12 +191,6 @@ bool matchCountedLoop(Loop &L, TiledLoop &T) {
 
 /// The most bytes one lane loads for one tile.
 constexpr uint64_t MaxTileBytes = 128;
-/// The most elements one tile load reads for the whole sub-group: wide
-/// sub-groups (32 lanes and more are several registers per value) take
-/// shorter tiles, as each copy of the body is that many registers' work and
-/// the backend's time grows with the copies.
-constexpr unsigned MaxSubGroupTileElements = 256;
-
 /// Elements of \p Ty that fill one vector register, 0 when it is not an
 /// element type of vectors.
 unsigned getTileSize(const DataLayout &DL, const TargetTransformInfo &TTI,
@@ -287,11 +283,28 @@ void findRowLoads(Function &K, TiledLoop &T, ScalarEvolution &SE,
       T.Loads.push_back(Ld);
     }
   }
-  // One tile size for all: a register's worth of the narrowest type, at most
-  // two cache lines of the widest per lane.
-  unsigned Lanes = getUnsignedAttr(K, attr::SubGroupSize).value_or(1);
-  while (T.TileSize > 2 && T.TileSize * Lanes > MaxSubGroupTileElements)
+  // One tile size for all: a register's worth of the narrowest type, halved
+  // while one load's tile for the whole sub-group would not fit the vector
+  // registers (its transpose holds all of it at once: beyond that the code
+  // spills, and the backend's time grows with the copies of the body); at
+  // most two cache lines of the widest per lane.
+  if (T.Loads.empty())
+    return;
+  uint64_t Lanes = getUnsignedAttr(K, attr::SubGroupSize).value_or(1);
+  uint64_t RegisterFile =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
+          .getFixedValue() /
+      8 * TTI.getNumberOfRegisters(TTI.getRegisterClassForType(true));
+  uint64_t Widest = 0;
+  for (LoadInst *Ld : T.Loads)
+    Widest = std::max<uint64_t>(
+        Widest, DL.getTypeAllocSize(Ld->getType()).getFixedValue());
+  while (T.TileSize > 1 && T.TileSize * Lanes * Widest > RegisterFile)
     T.TileSize /= 2;
+  if (T.TileSize < 2) {
+    T.Loads.clear();
+    return;
+  }
   erase_if(T.Loads, [&](LoadInst *Ld) {
     return T.TileSize * DL.getTypeAllocSize(Ld->getType()).getFixedValue() >
            MaxTileBytes;
@@ -348,25 +361,37 @@ void tileLoop(Function &K, TiledLoop &T) {
   unsigned U = T.TileSize;
   SmallVector<BasicBlock *> Blocks(L.blocks());
 
+  // Tiles only in the copies for full sub-groups: elsewhere their lane
+  // loads would be masked, which many targets emulate lane by lane.
+  auto *TileGuard = BasicBlock::Create(C, "tile.guard", &K, Header);
   auto *TileHeader = BasicBlock::Create(C, "tile.header", &K, Header);
   auto *TileExit = BasicBlock::Create(C, "tile.exit", &K, Header);
-  Preheader->getTerminator()->replaceUsesOfWith(Header, TileHeader);
-  BranchInst::Create(Header, TileExit);
+  Preheader->getTerminator()->replaceUsesOfWith(Header, TileGuard);
+  IRBuilder<> B(TileGuard);
+  B.SetCurrentDebugLocation(Header->getTerminator()->getDebugLoc());
+  B.CreateCondBr(emitInFullSubGroupTest(B), TileHeader, TileExit);
 
   // The tiled loop's state: one phi per phi of the original header, which
   // goes on from where the tiles stopped.
-  IRBuilder<> B(TileHeader);
-  B.SetCurrentDebugLocation(Header->getTerminator()->getDebugLoc());
+  B.SetInsertPoint(TileExit);
+  BranchInst *ToHeader = B.CreateBr(Header);
   DenseMap<PHINode *, Value *> State;
   SmallVector<std::pair<PHINode *, PHINode *>> TilePhis;
   for (PHINode &Phi : Header->phis()) {
+    Value *Initial = Phi.getIncomingValueForBlock(Preheader);
+    B.SetInsertPoint(TileHeader);
     PHINode *TilePhi = B.CreatePHI(Phi.getType(), 2, Phi.getName() + ".tile");
-    TilePhi->addIncoming(Phi.getIncomingValueForBlock(Preheader), Preheader);
+    TilePhi->addIncoming(Initial, TileGuard);
+    B.SetInsertPoint(ToHeader);
+    PHINode *Resumed = B.CreatePHI(Phi.getType(), 2, Phi.getName() + ".resume");
+    Resumed->addIncoming(TilePhi, TileHeader);
+    Resumed->addIncoming(Initial, TileGuard);
     Phi.setIncomingBlock(Phi.getBasicBlockIndex(Preheader), TileExit);
-    Phi.setIncomingValue(Phi.getBasicBlockIndex(TileExit), TilePhi);
+    Phi.setIncomingValue(Phi.getBasicBlockIndex(TileExit), Resumed);
     State[&Phi] = TilePhi;
     TilePhis.push_back({&Phi, TilePhi});
   }
+  B.SetInsertPoint(TileHeader);
   Value *Counter = State[T.Counter];
   Value *Left = B.CreateSub(T.Bound, Counter, "tile.left");
   Value *Enough =
@@ -458,6 +483,27 @@ void tileLoop(Function &K, TiledLoop &T) {
 }
 
 } // namespace
+
+/// Not a sublane builtin: no other pass sees it, as the vectorizer replaces
+/// it before anything else runs on its function.
+constexpr const char *InFullSubGroupTestName = "sublane.wfv.in_full_sub_group";
+
+Value *emitInFullSubGroupTest(IRBuilder<> &B) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Test =
+      M.getOrInsertFunction(InFullSubGroupTestName, B.getInt1Ty());
+  if (auto *Decl = dyn_cast<Function>(Test.getCallee())) {
+    Decl->setDoesNotAccessMemory();
+    Decl->setDoesNotThrow();
+    Decl->setWillReturn();
+  }
+  return B.CreateCall(Test, {}, "in.full.sub.group");
+}
+
+bool isInFullSubGroupTest(const CallInst &CI) {
+  const Function *F = CI.getCalledFunction();
+  return F && F->getName() == InFullSubGroupTestName;
+}
 
 SmallVector<RowTile, 2> tileRowLoads(Function &K,
                                      FunctionAnalysisManager &FAM) {

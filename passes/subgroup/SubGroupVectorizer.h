@@ -124,6 +124,14 @@ SmallVector<RowTile, 2> tileRowLoads(Function &K, FunctionAnalysisManager &FAM);
 inline constexpr const char *RowTileRemainderMetadata =
     "sublane.row_tile_remainder";
 
+/// Whether the body runs in a copy for full sub-groups (BodyPlan::isFull),
+/// as a call in scalar code that the vectorizer makes a constant in each
+/// copy: code that only pays off there (a tiled loop) is dead in the general
+/// copy, where partial masks would make it slow and large.
+Value *emitInFullSubGroupTest(IRBuilder<> &B);
+/// Whether \p CI is that test.
+bool isInFullSubGroupTest(const CallInst &CI);
+
 /// A sub-group vote that \p Cond holds in every lane (`__sublane_sg_all`),
 /// inserted in scalar code before shapes are computed: uniform in the
 /// sub-group, and a reduction over the active lanes once vectorized.

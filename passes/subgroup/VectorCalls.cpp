@@ -285,6 +285,10 @@ void SubGroupVectorizer::replicateCall(CallInst &CI, bool Masked) {
 }
 
 void SubGroupVectorizer::widenCall(CallInst &CI) {
+  if (isInFullSubGroupTest(CI)) {
+    setScalar(CI, B.getInt1(P->isFull()));
+    return;
+  }
   if (getBuiltinKind(&CI) != BuiltinKind::None) {
     widenBuiltin(CI);
     return;

@@ -22,6 +22,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #define DEBUG_TYPE "sublane-wfv"
 
@@ -197,6 +198,17 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   FunctionPassManager Fold;
   Fold.addPass(InstCombinePass());
   Fold.run(*SG, FAM);
+  // The general copy's tiles are dead (emitInFullSubGroupTest): gone before
+  // the backend spends its time on them. Reachable code stays as it is.
+  if (!Tiles.empty()) {
+    bool Folded = false;
+    for (BasicBlock &BB : *SG)
+      Folded |= ConstantFoldTerminator(&BB);
+    if (Folded) {
+      removeUnreachableBlocks(*SG);
+      FAM.invalidate(*SG, PreservedAnalyses::none());
+    }
+  }
   if (wfv::scalarizeLaneReads(*SG)) {
     FAM.invalidate(*SG, PreservedAnalyses::none());
     if (ReportIfBroken())
