@@ -6,18 +6,13 @@
 # their copies per ISA, which differ only in the code the plugin emits). Any
 # report fails the run. The lit tests, the difftest and the IR fuzzer run
 # the uninstrumented plugin and tools, the benchmarks are left out, and the
-# install and gdb checks build or debug uninstrumented programs. Everything
-# is built for ${SUBLANE_SANITIZE_MARCH:-x86-64-v3}: what the sanitizers
-# check does not depend on the vector ISA, and 64-lane sub-groups in 128-bit
-# registers (the plain x86-64 build, which the main build tests) took the
-# longest to compile.
+# install and gdb checks build or debug uninstrumented programs.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${SUBLANE_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
 SUBLANE_BUILD_DIR="$build" "$root/tools/build.sh" \
   -DSUBLANE_SANITIZE="${SUBLANE_SANITIZE:-address,undefined}" \
-  -DSUBLANE_BUILD_BENCHMARKS=OFF -DSUBLANE_BUILD_ISA_TESTS=OFF \
-  -DCMAKE_CXX_FLAGS="-march=${SUBLANE_SANITIZE_MARCH:-x86-64-v3}"
+  -DSUBLANE_BUILD_BENCHMARKS=OFF -DSUBLANE_BUILD_ISA_TESTS=OFF
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)" \
