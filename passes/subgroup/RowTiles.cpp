@@ -111,7 +111,8 @@ void hoistInvariants(Function &K, Loop &L, DominatorTree &DT) {
   // hoisted load.
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (BasicBlock *BB : L.blocks())
+    for (BasicBlock *BB : L.blocks()) {
+      bool RunsEachStep = DT.dominates(BB, Latch);
       for (Instruction &I : make_early_inc_range(*BB)) {
         auto *Ld = dyn_cast<LoadInst>(&I);
         if (!Ld) {
@@ -119,13 +120,13 @@ void hoistInvariants(Function &K, Loop &L, DominatorTree &DT) {
             L.makeLoopInvariant(&I, Changed);
           continue;
         }
-        if (Ld->isSimple() && L.hasLoopInvariantOperands(Ld) &&
-            DT.dominates(BB, Latch) &&
+        if (RunsEachStep && Ld->isSimple() && L.hasLoopInvariantOperands(Ld) &&
             isArgumentField(DL, K, Ld->getPointerOperand())) {
           Ld->moveBefore(InsertPt);
           Changed = true;
         }
       }
+    }
   }
 }
 
@@ -260,6 +261,7 @@ void findRowLoads(Function &K, TiledLoop &T, ScalarEvolution &SE,
                   const TargetTransformInfo &TTI) {
   const DataLayout &DL = K.getDataLayout();
   Loop &L = *T.L;
+  uint64_t Widest = 0;
   for (BasicBlock *BB : L.blocks()) {
     if (BB == L.getHeader() || !DT.dominates(BB, L.getLoopLatch()))
       continue;
@@ -280,6 +282,7 @@ void findRowLoads(Function &K, TiledLoop &T, ScalarEvolution &SE,
           (!T.Stores.empty() || !isNarrowIndexStep(T, Ptr, Size)))
         continue;
       T.TileSize = std::max(T.TileSize, Tile);
+      Widest = std::max<uint64_t>(Widest, Size);
       T.Loads.push_back(Ld);
     }
   }
@@ -295,10 +298,6 @@ void findRowLoads(Function &K, TiledLoop &T, ScalarEvolution &SE,
       TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector)
           .getFixedValue() /
       8 * TTI.getNumberOfRegisters(TTI.getRegisterClassForType(true));
-  uint64_t Widest = 0;
-  for (LoadInst *Ld : T.Loads)
-    Widest = std::max<uint64_t>(
-        Widest, DL.getTypeAllocSize(Ld->getType()).getFixedValue());
   while (T.TileSize > 1 && T.TileSize * Lanes * Widest > RegisterFile)
     T.TileSize /= 2;
   if (T.TileSize < 2) {

@@ -70,6 +70,10 @@
 #include <string>
 #include <tuple>
 
+namespace llvm {
+class TargetTransformInfo;
+} // namespace llvm
+
 namespace sublane {
 namespace wfv {
 
@@ -177,6 +181,12 @@ struct BodyPlan {
 /// blends, become one scalar load of that lane (VectorMemory.cpp). Run on a
 /// vectorized body once InstCombine has folded its blends into the loads.
 bool scalarizeLaneReads(Function &K);
+
+/// Masked loads, stores, gathers and scatters that the target has no
+/// instruction for, and whose mask is not constant, become loops over their
+/// active lanes (MaskedAccessLoops.cpp) instead of the backend's expansion
+/// with a branch per lane. Run last on a vectorized body.
+bool loopOverActiveLanes(Function &K, const TargetTransformInfo &TTI);
 
 /// An access that stays a gather or scatter in the copy for full sub-groups
 /// within a row, where most work-items run: what the analysis remark says.

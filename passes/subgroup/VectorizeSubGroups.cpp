@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -232,6 +233,12 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
         .getAsInteger(10, Width);
     if (Width < 512)
       SG->addFnAttr("min-legal-vector-width", "512");
+  }
+  // Last: the steps before look for masked accesses in intrinsic form.
+  if (wfv::loopOverActiveLanes(*SG, FAM.getResult<TargetIRAnalysis>(*SG))) {
+    FAM.invalidate(*SG, PreservedAnalyses::none());
+    if (ReportIfBroken())
+      return true;
   }
   K.addFnAttr(attr::Vectorized, SG->getName());
   ++NumVectorized;
