@@ -95,18 +95,25 @@ std::optional<MaskedAccess> matchMaskedAccess(Instruction &I) {
   return A;
 }
 
-/// Whether the backend would expand \p A per lane: the conditions
-/// ScalarizeMaskedMemIntrin keeps an intrinsic under.
-bool isExpandedPerLane(const MaskedAccess &A, const TargetTransformInfo &TTI) {
-  if (!A.IsStore && !A.PerLanePointers)
-    return !TTI.isLegalMaskedLoad(A.Ty, A.Alignment);
-  if (A.IsStore && !A.PerLanePointers)
-    return !TTI.isLegalMaskedStore(A.Ty, A.Alignment);
-  if (!A.IsStore)
+/// Whether \p A is worth a loop: the backend would expand it per lane (the
+/// conditions ScalarizeMaskedMemIntrin keeps an intrinsic under), under a
+/// mask that is not constant (a constant one expands without branches), of
+/// at least LaneLoopMinLanes lanes and at most as many as an integer register
+/// has bits (wider: lane-major private arrays), of whole-byte elements.
+bool isWorthALaneLoop(const MaskedAccess &A, const DataLayout &DL,
+                      const TargetTransformInfo &TTI) {
+  unsigned Lanes = A.Ty->getNumElements();
+  if (isa<Constant>(A.Mask) || Lanes < LaneLoopMinLanes || Lanes > 64 ||
+      !DL.typeSizeEqualsStoreSize(A.Ty->getElementType()))
+    return false;
+  if (A.PerLanePointers && A.IsStore)
+    return !TTI.isLegalMaskedScatter(A.Ty, A.Alignment) ||
+           TTI.forceScalarizeMaskedScatter(A.Ty, A.Alignment);
+  if (A.PerLanePointers)
     return !TTI.isLegalMaskedGather(A.Ty, A.Alignment) ||
            TTI.forceScalarizeMaskedGather(A.Ty, A.Alignment);
-  return !TTI.isLegalMaskedScatter(A.Ty, A.Alignment) ||
-         TTI.forceScalarizeMaskedScatter(A.Ty, A.Alignment);
+  return A.IsStore ? !TTI.isLegalMaskedStore(A.Ty, A.Alignment)
+                   : !TTI.isLegalMaskedLoad(A.Ty, A.Alignment);
 }
 
 /// The loop for \p A: the vector (and the lanes' pointers) in stack slots,
@@ -118,8 +125,8 @@ void expandAsLaneLoop(const MaskedAccess &A) {
   LLVMContext &Ctx = F.getContext();
   Type *ElemTy = A.Ty->getElementType();
   unsigned Lanes = A.Ty->getNumElements();
-  // Aligned for the vector's load or store without realigning the stack
-  // beyond what a register of the target needs.
+  // Aligned for the vector's load and store, up to the widest register's
+  // 64 bytes (a <64 x float> would otherwise ask for 256).
   Align SlotAlign = std::min(DL.getPrefTypeAlign(A.Ty), Align(64));
 
   IRBuilder<> AtEntry(&*F.getEntryBlock().getFirstInsertionPt());
@@ -219,20 +226,10 @@ bool loopOverActiveLanes(Function &K, const TargetTransformInfo &TTI) {
   // that another may store.
   SmallVector<IntrinsicInst *> Expand;
   for (BasicBlock &BB : K)
-    for (Instruction &I : BB) {
-      std::optional<MaskedAccess> A = matchMaskedAccess(I);
-      // A constant mask expands without branches; a mask of more lanes than
-      // an integer register has bits (lane-major private arrays) is left
-      // to the backend; so are elements that are not whole bytes.
-      Type *ElemTy = A ? A->Ty->getElementType() : nullptr;
-      if (!A || isa<Constant>(A->Mask) ||
-          A->Ty->getNumElements() < LaneLoopMinLanes ||
-          A->Ty->getNumElements() > 64 || !DL.typeSizeEqualsStoreSize(ElemTy) ||
-          DL.getTypeSizeInBits(ElemTy).getFixedValue() % 8 ||
-          !isExpandedPerLane(*A, TTI))
-        continue;
-      Expand.push_back(A->Call);
-    }
+    for (Instruction &I : BB)
+      if (std::optional<MaskedAccess> A = matchMaskedAccess(I);
+          A && isWorthALaneLoop(*A, DL, TTI))
+        Expand.push_back(A->Call);
   for (IntrinsicInst *Call : Expand)
     expandAsLaneLoop(*matchMaskedAccess(*Call));
   return !Expand.empty();
