@@ -176,4 +176,43 @@ Value *emitLaneOffsetCompare(IRBuilderBase &B, CmpInst::Predicate Pred,
   return B.CreateXor(InRange, emitRowsVector(B, Flips, Lanes));
 }
 
+/// The accepted values are a cyclic interval I = [Low, High) of length
+/// len = High - Low, or its complement; the lanes are the run of Lanes
+/// values from First, at offsets d, d + 1, ... from Low, d = First - Low.
+/// Without wrapping (d + Lanes <= 2^N) every offset is below len exactly
+/// when the last one is; with it the offsets pass 2^N - 1 >= len, so not
+/// all are. Some offset is below len when the first one is or when the run
+/// wraps to offset 0 of a non-empty I.
+Value *emitConsecutiveCompareVote(IRBuilderBase &B, CmpInst::Predicate Pred,
+                                  Value *First, Value *Bound, unsigned Lanes,
+                                  bool All) {
+  auto *Ty = cast<IntegerType>(Bound->getType());
+  assert(Lanes >= 1 &&
+         (Ty->getBitWidth() >= 64 ||
+          Lanes <= (uint64_t(1) << (Ty->getBitWidth() - 1))) &&
+         "more lanes than half the values");
+  AcceptedInterval A =
+      ICmpInst::isEquality(Pred)
+          ? AcceptedInterval{Bound, B.CreateAdd(Bound, ConstantInt::get(Ty, 1)),
+                             Pred == CmpInst::ICMP_NE}
+          : getAcceptedInterval(B, Pred, Bound);
+  Constant *Count = ConstantInt::get(Ty, Lanes);
+  Value *Length = B.CreateSub(A.High, A.Low);
+  Value *Offset = B.CreateSub(First, A.Low);
+  // Complemented, all lanes are accepted when none is in I, and some is
+  // when not all are.
+  bool AllInInterval = All != A.Complement;
+  Value *R;
+  if (AllInInterval) {
+    R = B.CreateAnd(B.CreateICmpUGE(Length, Count),
+                    B.CreateICmpULE(Offset, B.CreateSub(Length, Count)));
+  } else {
+    Value *Last = B.CreateAdd(Offset, ConstantInt::get(Ty, Lanes - 1));
+    Value *Wraps = B.CreateICmpULT(Last, Offset);
+    R = B.CreateOr(B.CreateICmpULT(Offset, Length),
+                   B.CreateAnd(Wraps, B.CreateIsNotNull(Length)));
+  }
+  return A.Complement ? B.CreateNot(R) : R;
+}
+
 } // namespace sublane

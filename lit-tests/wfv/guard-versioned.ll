@@ -8,10 +8,17 @@
 
 ; REMARK: vectorized: one sub-group per vector of width 8, {{.*}}; code guarded by 1 bounds check(s) on the work-item id runs unmasked
 
+; A full sub-group asks in scalars: its first id plus 7 is below n. A partial
+; one (after wfv.body29, the general copy) asks its active lanes.
 ; CHECK-LABEL: define internal void @guarded.sg(
-; CHECK-DAG: %[[PASS:.*]] = bitcast <8 x i1> %in{{.*}} to i8
-; CHECK-DAG: %[[ALL:.*]] = icmp eq i8 %[[PASS]], -1
-; CHECK-DAG: br i1 %[[ALL]], label
+; CHECK-DAG: %[[FIRST:.*]] = add i64 %global.id.base, %sg.base
+; CHECK-DAG: %[[ROOM:.*]] = icmp ugt i64 %n, 7
+; CHECK-DAG: %[[LAST:.*]] = add i64 %n, -8
+; CHECK-DAG: %[[FITS:.*]] = icmp ule i64 %[[FIRST]], %[[LAST]]
+; CHECK-DAG: %[[ALL:.*]] = and i1 %[[ROOM]], %[[FITS]]
+; CHECK-DAG: %[[PASS:.*]] = bitcast <8 x i1> %.fr{{[0-9]*}} to i8
+; CHECK-DAG: %[[SOME:.*]] = icmp eq i8 %[[PASS]], -1
+; CHECK-DAG: br i1 %[[SOME]], label
 ; CHECK-DAG: load <8 x float>, ptr
 ; CHECK-DAG: store <8 x float> %{{.*}}, ptr
 ; CHECK-DAG: call <8 x float> @llvm.masked.load.v8f32.p0(
@@ -47,8 +54,10 @@ attributes #0 = { "sublane-kernel" "sublane-dims"="1" }
 ; An early return: the work is on the check's false side, so the copy is of
 ; that side and the sub-group asks whether the check fails in all lanes.
 ; CHECK-LABEL: define internal void @early.sg(
+; CHECK-DAG: %[[FIRST:.*]] = add i64 %global.id.base, %sg.base
+; CHECK-DAG: icmp ule i64 %[[FIRST]], %{{.*}}
 ; CHECK-DAG: %[[IN:.*]] = icmp ult <8 x i64> %{{.*}}, %{{.*}}
-; CHECK-DAG: %[[BITS:.*]] = bitcast <8 x i1> %[[IN]]{{(\.fr)?}} to i8
+; CHECK-DAG: %[[BITS:.*]] = bitcast <8 x i1> %.fr{{[0-9]*}} to i8
 ; CHECK-DAG: icmp eq i8 %[[BITS]], -1
 ; CHECK-DAG: store <8 x float> <float 2.000000e+00,
 ; CHECK-DAG: call void @llvm.masked.store.v8f32.p0(<8 x float> <float 2.000000e+00,

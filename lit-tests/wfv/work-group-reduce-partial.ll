@@ -19,8 +19,8 @@
 ; CHECK-CBS-NEXT: store <16 x i32> %[[NEW]], ptr %[[ACC]]
 ; CHECK-CBS: sublane.combine1:
 ; CHECK-CBS-NEXT: %[[SUM:.*]] = load <16 x i32>, ptr %wg_reduce_add_i32.v16.acc,
-; CHECK-CBS-NEXT: call i32 @llvm.vector.reduce.add.v16i32(<16 x i32> %[[SUM]])
 ; CHECK-CBS-NEXT: store <16 x i32> zeroinitializer, ptr %wg_reduce_add_i32.v16.acc,
+; CHECK-CBS-NEXT: call i32 @llvm.vector.reduce.add.v16i32(<16 x i32> %[[SUM]])
 ; CHECK-CBS: attributes #{{.*}} "sublane-variant"="wfv"
 
 define void @k(ptr %args) #0 {

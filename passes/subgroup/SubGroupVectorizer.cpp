@@ -399,6 +399,15 @@ Value *SubGroupVectorizer::getLaneIds(Type *Ty) {
   return ConstantVector::get(Ids);
 }
 
+bool SubGroupVectorizer::everyLaneRuns() const {
+  auto IsAll = [](Value *M) {
+    auto *CM = dyn_cast_or_null<Constant>(M);
+    return CM && CM->isAllOnesValue();
+  };
+  return IsAll(Mask) || (IsAll(EntryMask) && OldBlock &&
+                         !P->Shapes->isDivergentlyExecuted(OldBlock));
+}
+
 Value *SubGroupVectorizer::any(Value *Mask) {
   if (auto *CM = dyn_cast<Constant>(Mask)) {
     if (CM->isAllOnesValue())
@@ -479,7 +488,12 @@ Value *SubGroupVectorizer::getLane(Value *V, unsigned Lane) {
 }
 
 Value *SubGroupVectorizer::getLaneLocalId(unsigned D, unsigned Lane) {
-  assert(P->RowsSpanned && "lanes' ids are constants only in whole rows");
+  if (!FirstLaneIds[D])
+    return nullptr;
+  if (!P->RowsSpanned)
+    return D + 1 == Dims ? B.CreateAdd(FirstLaneIds[D], B.getInt64(Lane), "",
+                                       /*HasNUW=*/true, /*HasNSW=*/true)
+                         : FirstLaneIds[D];
   unsigned RowLength = S / P->RowsSpanned;
   if (D + 2 < Dims)
     return FirstLaneIds[D];
@@ -508,13 +522,13 @@ Value *SubGroupVectorizer::getLaneScalar(Value *V, unsigned Lane, bool &Exact,
       Dim = CD->getZExtValue();
   switch (getBuiltinKind(I)) {
   case BuiltinKind::LocalId:
-    if (P->RowsSpanned && Dim && *Dim < Dims)
+    if (Dim && *Dim < Dims)
       R = getLaneLocalId(*Dim, Lane);
     break;
   case BuiltinKind::GlobalId:
-    if (Value *Base = GlobalIdBases.lookup(I);
-        Base && P->RowsSpanned && Dim && *Dim < Dims)
-      R = B.CreateAdd(Base, getLaneLocalId(*Dim, Lane));
+    if (Value *Base = GlobalIdBases.lookup(I); Base && Dim && *Dim < Dims)
+      if (Value *Id = getLaneLocalId(*Dim, Lane))
+        R = B.CreateAdd(Base, Id);
     break;
   case BuiltinKind::LocalLinearId:
     R = B.CreateAdd(LinearBase, B.getInt64(Lane), "", /*HasNUW=*/true,
@@ -629,6 +643,7 @@ void SubGroupVectorizer::emitIds() {
   LinearIds = B.CreateAdd(splat(Base), getLaneIds(I64), "lid.linear",
                           /*HasNUW=*/true, /*HasNSW=*/true);
   LinearBase = Base;
+  std::fill(std::begin(FirstLaneIds), std::end(FirstLaneIds), nullptr);
   // Row-major: the last dimension varies fastest.
   if (P->RowsSpanned) {
     // Lane L is in row L / RowLength of the sub-group, at column
@@ -672,6 +687,8 @@ void SubGroupVectorizer::emitIds() {
           emitLocalIdDivRem(B, Rest, R, "lid" + Twine(D));
     }
     LocalIds[0] = Rest;
+    std::copy(std::begin(LocalIds), std::end(LocalIds),
+              std::begin(FirstLaneIds));
     LocalIds[Dims - 1] =
         B.CreateAdd(splat(LocalIds[Dims - 1]), getLaneIds(I64),
                     "lid" + Twine(Dims - 1), /*HasNUW=*/true, /*HasNSW=*/true);
@@ -698,6 +715,9 @@ void SubGroupVectorizer::emitIds() {
   LocalIds[0] =
       B.CreateAdd(splat(RestBase), B.CreateZExt(RestOffset, getVectorType(I64)),
                   "lid0", /*HasNUW=*/true, /*HasNSW=*/true);
+  // In one dimension lane L's id is the sub-group's first one plus L.
+  if (Dims == 1)
+    FirstLaneIds[0] = RestBase;
 }
 
 /// Quotient and remainder of lane values below 2^22 by a positive divisor
@@ -867,6 +887,7 @@ static bool hasWorkGroupSyncPoint(Function &K) {
 }
 
 void SubGroupVectorizer::emitBlock(BasicBlock *BB) {
+  OldBlock = BB;
   BasicBlock *NB = BasicBlock::Create(C, BB->getName(), &K, OldBlocks.front());
   FirstBlock[BB] = NB;
   B.SetInsertPoint(NB);

@@ -269,12 +269,18 @@ private:
   /// lane that did not run the code has no value there.
   Value *getLaneScalar(Value *V, unsigned Lane, bool &Exact,
                        unsigned Depth = 0);
-  /// The local id of lane \p Lane in dimension \p D, a scalar.
+  /// The local id of lane \p Lane in dimension \p D, a scalar; null where
+  /// the lanes' ids are not a sub-group's first one plus constants (a
+  /// sub-group that may span rows).
   Value *getLaneLocalId(unsigned D, unsigned Lane);
   void setScalar(Instruction &I, Value *V);
   void setVector(Instruction &I, Value *V);
   Type *getVectorType(Type *T) const;
   Value *any(Value *Mask);
+  /// Whether every lane of the sub-group runs the block being emitted: its
+  /// mask is all lanes, or the sub-group is full and the block is not under
+  /// a branch that differs between lanes.
+  bool everyLaneRuns() const;
   /// When the sub-group stops at a work-group barrier or collective.
   Value *getSyncGuard();
   /// With the run-time sync check: reports lanes that do not all arrive at
@@ -299,6 +305,11 @@ private:
   /// whole rows) and a uniform one, as a compare of the lanes' offsets from
   /// the base; null where it does not apply.
   Value *emitOffsetCompare(ICmpInst &Cmp);
+  /// Whether \p Cond (i1) holds in all (\p All) or any of the lanes, as a
+  /// scalar computed without its vector, for every lane active: where \p Cond
+  /// compares ids that step by one lane with a uniform bound, or joins such
+  /// compares and uniform values with `and`, `or` and `not`; null otherwise.
+  Value *emitScalarVote(Value *Cond, bool All, unsigned Depth = 0);
 
   // VectorDivision.cpp.
   /// \p BO, a division or remainder of a value affine in the lane by a
@@ -415,13 +426,15 @@ private:
   DenseMap<Value *, std::pair<Value *, Value *>> CmpXchgParts;
   DenseMap<BasicBlock *, Value *> BlockMask;
   Value *EntryMask = nullptr;
-  Value *Mask = nullptr; ///< the mask of the block being emitted
+  Value *Mask = nullptr;                ///< the mask of the block being emitted
+  const BasicBlock *OldBlock = nullptr; ///< the block being emitted
   Value *SubGroupId = nullptr, *Lanes = nullptr;
   Value *LinearIds = nullptr; ///< <S x i64> local linear ids
   /// Per dimension, <S x i64> or (the same in every lane) i64.
   Value *LocalIds[3] = {};
-  /// Whole rows: per dimension, lane 0's local id (i64); the sub-group's
-  /// first linear id; each global id call's group offset.
+  /// Per dimension, lane 0's local id (i64), where the lanes' ids are it
+  /// plus constants (whole rows, within a row, one dimension); the
+  /// sub-group's first linear id; each global id call's group offset.
   Value *FirstLaneIds[3] = {};
   Value *LinearBase = nullptr;
   DenseMap<const Value *, Value *> GlobalIdBases;

@@ -15,10 +15,12 @@
 #include "sublane/Passes/CollectiveUtils.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/IR/PatternMatch.h"
 
 #define DEBUG_TYPE "sublane-wfv"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 STATISTIC(NumVectorCollectives, "Number of collectives vectorized");
 
@@ -140,6 +142,14 @@ Value *SubGroupVectorizer::emitSubGroupCollective(const CollectiveInfo &Info,
   case CollectiveInfo::Any:
   case CollectiveInfo::All:
   case CollectiveInfo::Ballot: {
+    // A vote on a bounds check (i < n) of a sub-group whose lanes all run
+    // needs no vector of the lanes' ids.
+    Value *Cond;
+    if (Info.Kind != CollectiveInfo::Ballot && ActiveMask == Mask &&
+        everyLaneRuns() && match(X, m_ZExtOrSExt(m_Value(Cond))) &&
+        Cond->getType()->isIntegerTy(1))
+      if (Value *Vote = emitScalarVote(Cond, Info.Kind == CollectiveInfo::All))
+        return B.CreateZExt(Vote, ResultTy);
     Value *Set = B.CreateICmpNE(XV, Constant::getNullValue(VTy));
     if (Info.Kind == CollectiveInfo::All)
       return B.CreateZExt(

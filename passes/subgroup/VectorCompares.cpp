@@ -10,6 +10,12 @@
 // it was eight compares of 64-bit integers and the packing of their results
 // on AVX2, and the vector of 64-bit ids is often no longer needed at all.
 //
+// A vote on such a compare where the lanes step by one (all_of_group(sg,
+// i < n), and the bounds check GuardVersioning asks about) needs no lanes at
+// all when every lane is active: the lanes hold a run of consecutive values,
+// and whether all or any of them pass is decided from the run's first value
+// in a few scalar compares (emitConsecutiveCompareVote).
+//
 //===----------------------------------------------------------------------===//
 
 #include "SubGroupVectorizer.h"
@@ -17,6 +23,7 @@
 #include "sublane/Passes/IdArithmetic.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 
@@ -24,6 +31,8 @@
 
 using namespace llvm;
 
+STATISTIC(NumScalarVotes,
+          "Number of compares of consecutive ids voted on in scalars");
 STATISTIC(NumOffsetCompares,
           "Number of compares of lane-affine values done on lane offsets");
 
@@ -88,6 +97,64 @@ Value *SubGroupVectorizer::emitOffsetCompare(ICmpInst &Cmp) {
                       << "): " << Cmp << "\n");
   }
   return New;
+}
+
+Value *SubGroupVectorizer::emitScalarVote(Value *Cond, bool All,
+                                          unsigned Depth) {
+  using namespace PatternMatch;
+  if (!isVector(Cond))
+    return getScalar(Cond);
+  if (!CompareOffsets || Depth > 6)
+    return nullptr;
+  Value *L, *R;
+  // A lane that would be poison is frozen to some value; the vote on the
+  // values the lanes compute is one of those the frozen lanes allow.
+  if (match(Cond, m_Freeze(m_Value(L)))) {
+    Value *Inner = emitScalarVote(L, All, Depth + 1);
+    return Inner ? B.CreateFreeze(Inner) : nullptr;
+  }
+  // all(!x) is !any(x), any(!x) is !all(x).
+  if (match(Cond, m_Not(m_Value(L)))) {
+    Value *Inner = emitScalarVote(L, !All, Depth + 1);
+    return Inner ? B.CreateNot(Inner) : nullptr;
+  }
+  // all(x && y) is all(x) && all(y), any(x || y) is any(x) || any(y); the
+  // other two split only where one side is the same in every lane.
+  bool IsAnd = match(Cond, m_LogicalAnd(m_Value(L), m_Value(R)));
+  if (IsAnd || match(Cond, m_LogicalOr(m_Value(L), m_Value(R)))) {
+    if (IsAnd != All && isVector(L) && isVector(R))
+      return nullptr;
+    Value *Left = emitScalarVote(L, All, Depth + 1);
+    Value *Right = Left ? emitScalarVote(R, All, Depth + 1) : nullptr;
+    if (!Right)
+      return nullptr;
+    return IsAnd ? B.CreateLogicalAnd(Left, Right)
+                 : B.CreateLogicalOr(Left, Right);
+  }
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp)
+    return nullptr;
+  Value *X = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  if (!isVector(X)) {
+    std::swap(X, Bound);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  auto *Ty = dyn_cast<IntegerType>(X->getType());
+  if (!Ty || Ty->getBitWidth() < 8 || isVector(Bound))
+    return nullptr;
+  Shape XS = P->Shapes->getShape(X);
+  if (!XS.isAffine() || (XS.Stride != 1 && XS.Stride != -1))
+    return nullptr;
+  // Every lane ran: what lane 0 holds is there even where it was computed.
+  bool Exact = true;
+  Value *First = getLaneScalar(X, 0, Exact);
+  if (XS.Stride < 0)
+    First = B.CreateSub(First, ConstantInt::get(Ty, S - 1));
+  ++NumScalarVotes;
+  LLVM_DEBUG(dbgs() << "sublane-wfv: " << (All ? "all" : "any")
+                    << " in scalars: " << *Cmp << "\n");
+  return emitConsecutiveCompareVote(B, Pred, First, getScalar(Bound), S, All);
 }
 
 } // namespace wfv

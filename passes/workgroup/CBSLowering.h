@@ -105,6 +105,11 @@ struct SyncPoint {
   /// A work-group reduction's running value, which each item combines its
   /// operand into as it reaches the sync point (no operand array).
   Value *Acc = nullptr;
+  /// How many running values Acc holds, which consecutive items combine
+  /// into in turn: several for vectors of partial values (vectorized
+  /// sub-groups) that fill few registers, so that one sub-group's combine
+  /// does not wait for the previous one's.
+  unsigned AccParts = 1;
   /// The index operand when it is a constant (shifts, xor masks).
   std::optional<uint64_t> ConstIndex;
 };

@@ -2,9 +2,18 @@
 
 #include "CBSLowering.h"
 
+#include "llvm/Support/CommandLine.h"
+
 #define DEBUG_TYPE "sublane-wg-cbs"
 
 using namespace llvm;
+
+static cl::opt<unsigned> RunningVectorRegisters(
+    "sublane-reduce-running-registers", cl::init(4),
+    cl::desc("Vector registers a work-group reduction of vectorized "
+             "sub-groups keeps its running values in: as many running values "
+             "as fill them (a power of 2), used by consecutive sub-groups in "
+             "turn (1: one)"));
 
 namespace sublane {
 namespace cbs {
@@ -32,6 +41,12 @@ Value *CBSLowering::lowerSingleLaneCollective(IRBuilder<> &B,
   default:
     return X; // broadcasts, shuffles and shifts within one lane
   }
+}
+
+/// Where part \p Part of the running values of \p SP is.
+static Value *getRunningValuePart(IRBuilder<> &B, const SyncPoint &SP, Type *Ty,
+                                  unsigned Part) {
+  return Part ? B.CreateConstInBoundsGEP1_64(Ty, SP.Acc, Part) : SP.Acc;
 }
 
 /// Turns each collective that needs other work-items' values into a store of
@@ -63,20 +78,44 @@ void CBSLowering::lowerCollectivesToArrays() {
       // the items reach it, in item order, so that the item loop is a
       // reduction loop LLVM can vectorize, and the combine step only reads
       // (and resets) it.
-      SP.Acc = allocateScratch(DL.getTypeAllocSize(X->getType()), false,
+      // Vectorized sub-groups' vectors of partial values take turns among
+      // as many running values as fill RunningVectorRegisters registers: in
+      // one chain, the latency of the operation (3-4 cycles for a vector
+      // add) would bound a loop whose sub-groups take less.
+      Type *XTy = X->getType();
+      if (XTy->isVectorTy()) {
+        uint64_t RegisterBytes = 4 * std::max(getNativeSubGroupSize(*W), 4u);
+        uint64_t Registers =
+            divideCeil(DL.getTypeStoreSize(XTy), RegisterBytes);
+        SP.AccParts = std::max<uint64_t>(
+            1, bit_floor(RunningVectorRegisters / Registers));
+      }
+      SP.Acc = allocateScratch(DL.getTypeAllocSize(XTy) * SP.AccParts, false,
                                Short + ".acc");
       RunningValueSlots.insert(SP.Acc);
       IRBuilder<> SB(Setup->getTerminator());
-      markLiveValueAccess(
-          SB.CreateStore(getIdentity(*SP.Info, X->getType()), SP.Acc));
+      for (unsigned Part = 0; Part < SP.AccParts; ++Part)
+        markLiveValueAccess(
+            SB.CreateStore(getIdentity(*SP.Info, XTy),
+                           getRunningValuePart(SB, SP, XTy, Part)));
       IRBuilder<>::FastMathFlagGuard Guard(B);
       FastMathFlags Reassoc;
       Reassoc.setAllowReassoc();
       B.setFastMathFlags(Reassoc);
-      auto *Acc = B.CreateLoad(X->getType(), SP.Acc);
-      markLiveValueAccess(Acc);
-      markLiveValueAccess(
-          B.CreateStore(emitCombine(B, *SP.Info, Acc, X), SP.Acc));
+      // The running values rotate: each item combines into the first one
+      // and moves it last. Their places do not depend on the item, so LLVM
+      // keeps them in registers.
+      SmallVector<Value *, 4> Parts;
+      for (unsigned Part = 0; Part < SP.AccParts; ++Part) {
+        auto *Running =
+            B.CreateLoad(XTy, getRunningValuePart(B, SP, XTy, Part));
+        markLiveValueAccess(Running);
+        Parts.push_back(Running);
+      }
+      Parts.push_back(emitCombine(B, *SP.Info, Parts.front(), X));
+      for (unsigned Part = 0; Part < SP.AccParts; ++Part)
+        markLiveValueAccess(B.CreateStore(
+            Parts[Part + 1], getRunningValuePart(B, SP, XTy, Part)));
     } else {
       SP.In = allocateScratch(DL.getTypeAllocSize(X->getType()), true,
                               Short + ".in");
@@ -184,10 +223,17 @@ void CBSLowering::emitWorkGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
     // running value starts again from the identity for the next time the
     // items reach this reduction.
     Type *OperandTy = Info.getOperandType(C);
-    auto *Acc = B.CreateLoad(OperandTy, SP.Acc);
-    markLiveValueAccess(Acc);
+    IRBuilder<>::FastMathFlagGuard Guard(B);
+    B.setFastMathFlags(Reassoc);
+    Value *Acc = nullptr;
+    for (unsigned Part = 0; Part < SP.AccParts; ++Part) {
+      Value *Running = getRunningValuePart(B, SP, OperandTy, Part);
+      auto *PartValue = B.CreateLoad(OperandTy, Running);
+      markLiveValueAccess(PartValue);
+      Acc = Acc ? emitCombine(B, Info, Acc, PartValue) : PartValue;
+      markLiveValueAccess(B.CreateStore(getIdentity(Info, OperandTy), Running));
+    }
     Value *R = OperandTy->isVectorTy() ? emitVectorReduce(B, Info, Acc) : Acc;
-    markLiveValueAccess(B.CreateStore(getIdentity(Info, OperandTy), SP.Acc));
     Fill(R);
     return;
   }

@@ -40,6 +40,7 @@ void CBSLowering::splitSyncPoints() {
       SP.Index = Prov.Index;
       SP.Out = Prov.Out;
       SP.Acc = Prov.Acc;
+      SP.AccParts = Prov.AccParts;
       SP.ConstIndex = Prov.ConstIndex;
       SP.WorkGroupLevel = SP.Info->Scope == CollectiveInfo::WorkGroup;
     }

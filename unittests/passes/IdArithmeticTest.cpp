@@ -204,4 +204,66 @@ TEST(LaneOffsetCompareTest, ExactForSixtyFourBitEnds) {
   EXPECT_EQ(Wrong, 0);
 }
 
+/// Checks emitConsecutiveCompareVote against the lanes' own compares, for
+/// the \p Lanes values from \p First; false (after reporting) if it differs.
+bool expectVote(IRBuilder<> &B, CmpInst::Predicate Pred, const APInt &First,
+                const APInt &Bound, unsigned Lanes, bool All) {
+  LLVMContext &Ctx = B.getContext();
+  Value *Vote =
+      emitConsecutiveCompareVote(B, Pred, ConstantInt::get(Ctx, First),
+                                 ConstantInt::get(Ctx, Bound), Lanes, All);
+  auto *Got = dyn_cast_or_null<ConstantInt>(foldAll(B, Vote));
+  EXPECT_TRUE(Got) << "the vote did not fold";
+  if (!Got)
+    return false;
+  bool Want = All;
+  for (unsigned L = 0; L < Lanes; ++L) {
+    bool Holds = ICmpInst::compare(First + L, Bound, Pred);
+    Want = All ? Want && Holds : Want || Holds;
+  }
+  if (Got->isOne() == Want)
+    return true;
+  ADD_FAILURE() << (All ? "all" : "any") << " of " << Lanes << " lanes from "
+                << First.getZExtValue() << " "
+                << CmpInst::getPredicateName(Pred).str() << " "
+                << Bound.getZExtValue() << " is " << Want;
+  return false;
+}
+
+// 8-bit values: every first lane against every bound, for runs of lanes
+// that wrap around both orders' ends, up to half of all values.
+TEST(ConsecutiveCompareVoteTest, ExactForEveryEightBitValue) {
+  Builder Build;
+  unsigned Wrong = 0;
+  for (unsigned Lanes : {1u, 8u, 64u, 128u})
+    for (bool All : {true, false})
+      for (CmpInst::Predicate Pred : AllPredicates)
+        for (unsigned First = 0; First < 256 && Wrong < 10; ++First)
+          for (unsigned Bound = 0; Bound < 256; ++Bound)
+            if (!expectVote(Build.B, Pred, APInt(8, First), APInt(8, Bound),
+                            Lanes, All))
+              ++Wrong;
+  EXPECT_EQ(Wrong, 0u);
+}
+
+// 64-bit ids at sub-group sizes up to 64, at the ends of both orders.
+TEST(ConsecutiveCompareVoteTest, ExactForSixtyFourBitEnds) {
+  Builder Build;
+  const uint64_t Max = UINT64_MAX, SMax = INT64_MAX;
+  const uint64_t Values[] = {0,        1,       5,        7,         8,
+                             63,       64,      1000,     SMax - 40, SMax - 7,
+                             SMax - 3, SMax,    SMax + 1, SMax + 9,  Max - 62,
+                             Max - 7,  Max - 3, Max};
+  unsigned Wrong = 0;
+  for (unsigned Lanes : {8u, 32u, 64u})
+    for (bool All : {true, false})
+      for (CmpInst::Predicate Pred : AllPredicates)
+        for (uint64_t First : Values)
+          for (uint64_t Bound : Values)
+            if (!expectVote(Build.B, Pred, APInt(64, First), APInt(64, Bound),
+                            Lanes, All))
+              ++Wrong;
+  EXPECT_EQ(Wrong, 0u);
+}
+
 } // namespace

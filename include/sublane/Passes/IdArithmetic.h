@@ -42,6 +42,16 @@ llvm::Value *emitLaneOffsetCompare(llvm::IRBuilderBase &B,
                                    int64_t Stride, llvm::Value *Bound,
                                    unsigned Lanes);
 
+/// Whether `x Pred Bound` holds for all (\p All) or any of the \p Lanes
+/// consecutive values First, First + 1, ..., First + Lanes - 1 of N-bit
+/// arithmetic, as one scalar i1: a sub-group's vote on a compare of ids
+/// that step by one lane, without the vector of its lanes. Exact for any
+/// values, wrapping included; \p Lanes at most 2^(N-1).
+llvm::Value *emitConsecutiveCompareVote(llvm::IRBuilderBase &B,
+                                        llvm::CmpInst::Predicate Pred,
+                                        llvm::Value *First, llvm::Value *Bound,
+                                        unsigned Lanes, bool All);
+
 /// A <Lanes x T> vector whose lanes in row r (of PerRow.size() rows of equal
 /// length) are PerRow[r].
 llvm::Value *emitRowsVector(llvm::IRBuilderBase &B,
