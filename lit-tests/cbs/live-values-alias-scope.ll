@@ -4,13 +4,18 @@
 ; across stores to user memory.
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -S %s | FileCheck %s
 
+; The running values of work-group reductions have a scope of their own in
+; the same domain, which the live values are declared not to alias.
 ; CHECK-LABEL: define internal void @k.wg(
-; CHECK: store float %v.r0, ptr %{{.*}}, !alias.scope ![[SCOPES:[0-9]+]]
-; CHECK: %v.reload = load float, ptr %{{.*}}, !alias.scope ![[SCOPES]]
-; CHECK: store float %w.r1, ptr %{{.*}}, !noalias ![[SCOPES]]
-; CHECK: ![[SCOPES]] = !{![[SCOPE:[0-9]+]]}
-; CHECK: ![[SCOPE]] = distinct !{![[SCOPE]], ![[DOMAIN:[0-9]+]], !"live values"}
+; CHECK: store float %v.r0, ptr %{{.*}}, !alias.scope ![[LIVE:[0-9]+]], !noalias ![[RUNNING:[0-9]+]]
+; CHECK: %v.reload = load float, ptr %{{.*}}, !alias.scope ![[LIVE]], !noalias ![[RUNNING]]
+; CHECK: store float %w.r1, ptr %{{.*}}, !noalias ![[BOTH:[0-9]+]]
+; CHECK: ![[BOTH]] = !{![[LSCOPE:[0-9]+]], ![[RSCOPE:[0-9]+]]}
+; CHECK: ![[LSCOPE]] = distinct !{![[LSCOPE]], ![[DOMAIN:[0-9]+]], !"live values"}
 ; CHECK: ![[DOMAIN]] = distinct !{![[DOMAIN]], !"sublane.scratch"}
+; CHECK: ![[RSCOPE]] = distinct !{![[RSCOPE]], ![[DOMAIN]], !"running values"}
+; CHECK: ![[LIVE]] = !{![[LSCOPE]]}
+; CHECK: ![[RUNNING]] = !{![[RSCOPE]]}
 
 define void @k(ptr %args) #0 {
   %gid = call i64 @__sublane_global_id(i32 0)

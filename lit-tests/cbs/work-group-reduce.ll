@@ -16,10 +16,10 @@
 ; CHECK-NEXT: i32 1, label %sublane.combine1
 ; CHECK: sublane.r0.item0:
 ; CHECK: %[[X:.*]] = load float, ptr %p1.r0, align 4, !noalias !{{[0-9]+}}, !llvm.access.group
-; CHECK-NEXT: %[[OLD:.*]] = load float, ptr %[[ACC]], align 4, !alias.scope !{{[0-9]+}}{{$}}
+; CHECK-NEXT: %[[OLD:.*]] = load float, ptr %[[ACC]], align 4, !alias.scope ![[RUNNING:[0-9]+]], !noalias ![[LIVE:[0-9]+]]{{$}}
 ; CHECK-NEXT: %[[NEW:.*]] = fadd reassoc float %[[OLD]], %[[X]]
-; CHECK-NEXT: store float %[[NEW]], ptr %[[ACC]], align 4, !alias.scope !{{[0-9]+}}{{$}}
-; CHECK: %wg_reduce_add_f32.result.r1 = load float, ptr %wg_reduce_add_f32.out,
+; CHECK-NEXT: store float %[[NEW]], ptr %[[ACC]], align 4, !alias.scope ![[RUNNING]], !noalias ![[LIVE]]{{$}}
+; CHECK: %wg_reduce_add_f32.result.r1 = load float, ptr %wg_reduce_add_f32.out, align 4, !alias.scope ![[LIVE]], !noalias ![[RUNNING]],
 ; CHECK: sublane.combine1:
 ; CHECK-NEXT: %[[SUM:.*]] = load float, ptr %[[ACC]]
 ; CHECK-NEXT: store float -0.000000e+00, ptr %[[ACC]]

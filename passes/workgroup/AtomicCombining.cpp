@@ -185,12 +185,9 @@ bool observesMemory(Instruction &I, const TargetLibraryInfo &TLI) {
 /// regions), the lowering's own scratch (its own alias scope) or other
 /// offsets from the same base; a call that does not return ends the
 /// kernel's defined behaviour.
-bool mayAccess(Instruction &I, const AtomicKey &Key, MDNode *LiveValueScope,
+bool mayAccess(Instruction &I, const AtomicKey &Key, bool IsScratch,
                const DataLayout &DL) {
-  if (!I.mayReadOrWriteMemory())
-    return false;
-  if (LiveValueScope &&
-      I.getMetadata(LLVMContext::MD_alias_scope) == LiveValueScope)
+  if (!I.mayReadOrWriteMemory() || IsScratch)
     return false;
   auto *CB = dyn_cast<CallBase>(&I);
   if (CB && CB->doesNotReturn())
@@ -383,7 +380,7 @@ void CBSLowering::combineUniformAtomics() {
       if (auto *RMW = dyn_cast<AtomicRMWInst>(&I);
           RMW && Accepted.contains(RMW) && getKey(RMW, DL) == Key)
         return false;
-      return mayAccess(I, Key, LiveValueScope, DL);
+      return mayAccess(I, Key, isScratchAccess(I), DL);
     };
     for (Instruction *I = A->getNextNode(); I; I = I->getNextNode())
       if (Conflicts(*I))

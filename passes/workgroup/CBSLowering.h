@@ -177,6 +177,14 @@ private:
   /// Puts \p I, an access to the lowering's own scratch, in the live-value
   /// alias scope; clones of it stay there.
   void markLiveValueAccess(Instruction *I);
+  /// Puts \p I, an access to a work-group reduction's running values, in
+  /// their own scope: disjoint from the other live values, so that a live
+  /// value stored in the loop over items does not keep LLVM from holding
+  /// the running values in registers there.
+  void markRunningValueAccess(Instruction *I);
+  /// Whether \p I accesses the lowering's own scratch (either scope).
+  bool isScratchAccess(const Instruction &I) const;
+  void createScratchScopes();
   void redirectRegionExits(Region &R);
   void lowerVaryingBuiltins(Region &R);
   void buildDispatch();
@@ -301,6 +309,8 @@ private:
   /// The alias scope of the lowering's own scratch accesses (live values,
   /// collective operands and results), which no user access can touch.
   MDNode *LiveValueScope = nullptr;
+  /// The alias scope of the running values' accesses, in the same domain.
+  MDNode *RunningValueScope = nullptr;
 };
 
 /// A loop's identity: a distinct node naming itself first, then \p Props

@@ -95,7 +95,7 @@ void CBSLowering::lowerCollectivesToArrays() {
       RunningValueSlots.insert(SP.Acc);
       IRBuilder<> SB(Setup->getTerminator());
       for (unsigned Part = 0; Part < SP.AccParts; ++Part)
-        markLiveValueAccess(
+        markRunningValueAccess(
             SB.CreateStore(getIdentity(*SP.Info, XTy),
                            getRunningValuePart(SB, SP, XTy, Part)));
       IRBuilder<>::FastMathFlagGuard Guard(B);
@@ -109,12 +109,12 @@ void CBSLowering::lowerCollectivesToArrays() {
       for (unsigned Part = 0; Part < SP.AccParts; ++Part) {
         auto *Running =
             B.CreateLoad(XTy, getRunningValuePart(B, SP, XTy, Part));
-        markLiveValueAccess(Running);
+        markRunningValueAccess(Running);
         Parts.push_back(Running);
       }
       Parts.push_back(emitCombine(B, *SP.Info, Parts.front(), X));
       for (unsigned Part = 0; Part < SP.AccParts; ++Part)
-        markLiveValueAccess(B.CreateStore(
+        markRunningValueAccess(B.CreateStore(
             Parts[Part + 1], getRunningValuePart(B, SP, XTy, Part)));
     } else {
       SP.In = allocateScratch(DL.getTypeAllocSize(X->getType()), true,
@@ -229,9 +229,10 @@ void CBSLowering::emitWorkGroupCombine(IRBuilder<> &B, SyncPoint &SP) {
     for (unsigned Part = 0; Part < SP.AccParts; ++Part) {
       Value *Running = getRunningValuePart(B, SP, OperandTy, Part);
       auto *PartValue = B.CreateLoad(OperandTy, Running);
-      markLiveValueAccess(PartValue);
+      markRunningValueAccess(PartValue);
       Acc = Acc ? emitCombine(B, Info, Acc, PartValue) : PartValue;
-      markLiveValueAccess(B.CreateStore(getIdentity(Info, OperandTy), Running));
+      markRunningValueAccess(
+          B.CreateStore(getIdentity(Info, OperandTy), Running));
     }
     Value *R = OperandTy->isVectorTy() ? emitVectorReduce(B, Info, Acc) : Acc;
     Fill(R);

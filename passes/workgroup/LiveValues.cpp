@@ -315,25 +315,47 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
 }
 
 void CBSLowering::markLiveValueAccess(Instruction *I) {
-  if (!LiveValueScope) {
-    MDBuilder MDB(C);
-    MDNode *Domain = MDB.createAnonymousAliasScopeDomain("sublane.scratch");
-    MDNode *Scope = MDB.createAnonymousAliasScope(Domain, "live values");
-    LiveValueScope = MDNode::get(C, {Scope});
-  }
+  createScratchScopes();
   I->setMetadata(LLVMContext::MD_alias_scope, LiveValueScope);
 }
 
+void CBSLowering::markRunningValueAccess(Instruction *I) {
+  createScratchScopes();
+  I->setMetadata(LLVMContext::MD_alias_scope, RunningValueScope);
+}
+
+void CBSLowering::createScratchScopes() {
+  if (LiveValueScope)
+    return;
+  MDBuilder MDB(C);
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("sublane.scratch");
+  LiveValueScope =
+      MDNode::get(C, {MDB.createAnonymousAliasScope(Domain, "live values")});
+  RunningValueScope =
+      MDNode::get(C, {MDB.createAnonymousAliasScope(Domain, "running values")});
+}
+
+bool CBSLowering::isScratchAccess(const Instruction &I) const {
+  MDNode *Scope = I.getMetadata(LLVMContext::MD_alias_scope);
+  return Scope && (Scope == LiveValueScope || Scope == RunningValueScope);
+}
+
+/// User accesses touch neither scope; each scope's accesses touch not the
+/// other's slots (the running values have slots of their own).
 void CBSLowering::separateLiveValuesFromUserMemory() {
   if (!LiveValueScope)
     return;
+  MDNode *Both = MDNode::concatenate(LiveValueScope, RunningValueScope);
   for (Instruction &I : instructions(W)) {
-    if (!I.mayReadOrWriteMemory() ||
-        I.getMetadata(LLVMContext::MD_alias_scope) == LiveValueScope)
+    if (!I.mayReadOrWriteMemory())
       continue;
-    I.setMetadata(LLVMContext::MD_noalias,
-                  MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias),
-                                      LiveValueScope));
+    MDNode *Scope = I.getMetadata(LLVMContext::MD_alias_scope);
+    MDNode *Disjoint = Scope == LiveValueScope      ? RunningValueScope
+                       : Scope == RunningValueScope ? LiveValueScope
+                                                    : Both;
+    I.setMetadata(
+        LLVMContext::MD_noalias,
+        MDNode::concatenate(I.getMetadata(LLVMContext::MD_noalias), Disjoint));
   }
 }
 
