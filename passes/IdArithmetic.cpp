@@ -42,8 +42,8 @@ std::pair<Value *, Value *> emitLocalIdDivRem(IRBuilderBase &B, Value *N,
 
 namespace {
 
-/// The values an order predicate accepts against a bound: the cyclic
-/// interval [Low, High) (empty when the two are equal), or all but it.
+/// The values a predicate accepts against a bound: the cyclic interval
+/// [Low, High) (empty when the two are equal), or all but it.
 struct AcceptedInterval {
   Value *Low;
   Value *High;
@@ -58,6 +58,10 @@ AcceptedInterval getAcceptedInterval(IRBuilderBase &B, CmpInst::Predicate Pred,
       ConstantInt::get(Ty, APInt::getSignedMinValue(Ty->getBitWidth()));
   auto Next = [&] { return B.CreateAdd(Bound, ConstantInt::get(Ty, 1)); };
   switch (Pred) {
+  case CmpInst::ICMP_EQ:
+    return {Bound, Next(), false};
+  case CmpInst::ICMP_NE:
+    return {Bound, Next(), true};
   case CmpInst::ICMP_ULT:
     return {Zero, Bound, false};
   case CmpInst::ICMP_UGE:
@@ -75,7 +79,7 @@ AcceptedInterval getAcceptedInterval(IRBuilderBase &B, CmpInst::Predicate Pred,
   case CmpInst::ICMP_SLE:
     return {Next(), SignedMin, true};
   default:
-    llvm_unreachable("not an order predicate");
+    llvm_unreachable("not an integer predicate");
   }
 }
 
@@ -191,11 +195,7 @@ Value *emitConsecutiveCompareVote(IRBuilderBase &B, CmpInst::Predicate Pred,
          (Ty->getBitWidth() >= 64 ||
           Lanes <= (uint64_t(1) << (Ty->getBitWidth() - 1))) &&
          "more lanes than half the values");
-  AcceptedInterval A =
-      ICmpInst::isEquality(Pred)
-          ? AcceptedInterval{Bound, B.CreateAdd(Bound, ConstantInt::get(Ty, 1)),
-                             Pred == CmpInst::ICMP_NE}
-          : getAcceptedInterval(B, Pred, Bound);
+  AcceptedInterval A = getAcceptedInterval(B, Pred, Bound);
   Constant *Count = ConstantInt::get(Ty, Lanes);
   Value *Length = B.CreateSub(A.High, A.Low);
   Value *Offset = B.CreateSub(First, A.Low);
