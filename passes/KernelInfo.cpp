@@ -355,6 +355,10 @@ unsigned getNativeSubGroupSize(const Function &K) {
     return 8;
   return 4;
 }
+unsigned getVectorRegisterBits(const Function &K) {
+  return 32 * std::max(getNativeSubGroupSize(K), 4u);
+}
+
 /// A basic range kernel's sub-groups are invisible to it, so their size is a
 /// pure unroll factor: four registers per 32-bit value (32 lanes with AVX2)
 /// give a loop-carried chain such as a dot product's sum four independent

@@ -23,6 +23,8 @@ using namespace llvm;
 using namespace llvm::PatternMatch;
 
 STATISTIC(NumVectorCollectives, "Number of collectives vectorized");
+STATISTIC(NumScalarVotes,
+          "Number of votes on compares of consecutive ids done in scalars");
 
 namespace sublane {
 namespace wfv {
@@ -148,8 +150,11 @@ Value *SubGroupVectorizer::emitSubGroupCollective(const CollectiveInfo &Info,
     if (Info.Kind != CollectiveInfo::Ballot && ActiveMask == Mask &&
         everyLaneRuns() && match(X, m_ZExtOrSExt(m_Value(Cond))) &&
         Cond->getType()->isIntegerTy(1))
-      if (Value *Vote = emitScalarVote(Cond, Info.Kind == CollectiveInfo::All))
+      if (Value *Vote =
+              emitScalarVote(Cond, Info.Kind == CollectiveInfo::All)) {
+        ++NumScalarVotes;
         return B.CreateZExt(Vote, ResultTy);
+      }
     Value *Set = B.CreateICmpNE(XV, Constant::getNullValue(VTy));
     if (Info.Kind == CollectiveInfo::All)
       return B.CreateZExt(

@@ -31,8 +31,6 @@
 
 using namespace llvm;
 
-STATISTIC(NumScalarVotes,
-          "Number of compares of consecutive ids voted on in scalars");
 STATISTIC(NumOffsetCompares,
           "Number of compares of lane-affine values done on lane offsets");
 
@@ -72,8 +70,7 @@ Value *SubGroupVectorizer::emitOffsetCompare(ICmpInst &Cmp) {
   // The offsets' limits cost a dozen scalar instructions: a compare of a few
   // registers of lanes is cheaper as it is.
   int64_t Stride = XS.isAffine() ? XS.Stride : 0;
-  // x86-64 without target features has SSE2's 128-bit registers.
-  uint64_t RegisterBits = 32 * std::max(getNativeSubGroupSize(K), 4u);
+  uint64_t RegisterBits = getVectorRegisterBits(K);
   if (Stride != 0 &&
       uint64_t(S) * Ty->getBitWidth() <= OffsetCompareRegisters * RegisterBits)
     return nullptr;
@@ -151,7 +148,6 @@ Value *SubGroupVectorizer::emitScalarVote(Value *Cond, bool All,
   Value *First = getLaneScalar(X, 0, Exact);
   if (XS.Stride < 0)
     First = B.CreateSub(First, ConstantInt::get(Ty, S - 1));
-  ++NumScalarVotes;
   LLVM_DEBUG(dbgs() << "sublane-wfv: " << (All ? "all" : "any")
                     << " in scalars: " << *Cmp << "\n");
   return emitConsecutiveCompareVote(B, Pred, First, getScalar(Bound), S, All);

@@ -243,9 +243,6 @@ private:
   BasicBlock *GroupsEntry = nullptr, *GroupsExit = nullptr;
   /// Blocks of the state machine and combine steps, for the final layout.
   SmallVector<BasicBlock *> AfterBlocks, CombineBlocks;
-  /// The running values of work-group reductions: every item of a region
-  /// updates them, so their accesses are not parallel across items.
-  SmallPtrSet<Value *, 4> RunningValueSlots;
   Value *GroupId[3] = {}, *LocalRange[3] = {}, *GroupRange[3] = {};
   /// The current group's ids for the run-time checks' reports ([3 x i64]).
   Value *GroupIdArray = nullptr;
@@ -310,6 +307,8 @@ private:
   /// collective operands and results), which no user access can touch.
   MDNode *LiveValueScope = nullptr;
   /// The alias scope of the running values' accesses, in the same domain.
+  /// Every item of a region updates them, so these accesses are also the
+  /// ones not parallel across items.
   MDNode *RunningValueScope = nullptr;
 };
 

@@ -84,15 +84,13 @@ void CBSLowering::lowerCollectivesToArrays() {
       // add) would bound a loop whose sub-groups take less.
       Type *XTy = X->getType();
       if (XTy->isVectorTy()) {
-        uint64_t RegisterBytes = 4 * std::max(getNativeSubGroupSize(*W), 4u);
-        uint64_t Registers =
-            divideCeil(DL.getTypeStoreSize(XTy), RegisterBytes);
+        uint64_t Registers = divideCeil(DL.getTypeStoreSizeInBits(XTy),
+                                        getVectorRegisterBits(*W));
         SP.AccParts = std::max<uint64_t>(
             1, bit_floor(RunningVectorRegisters / Registers));
       }
       SP.Acc = allocateScratch(DL.getTypeAllocSize(XTy) * SP.AccParts, false,
                                Short + ".acc");
-      RunningValueSlots.insert(SP.Acc);
       IRBuilder<> SB(Setup->getTerminator());
       for (unsigned Part = 0; Part < SP.AccParts; ++Part)
         markRunningValueAccess(

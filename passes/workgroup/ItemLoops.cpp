@@ -199,15 +199,15 @@ void CBSLowering::tagParallelAccesses(Region &R) {
     auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
     return AI != nullptr;
   };
-  // A running value, or one of several (indexed by the item).
-  auto IsRunningValue = [&](Value *Ptr) {
-    auto *GEP = dyn_cast<GetElementPtrInst>(Ptr);
-    return RunningValueSlots.contains(Ptr) ||
-           (GEP && RunningValueSlots.contains(GEP->getPointerOperand()));
+  // A work-group reduction's running values carry a dependence from each
+  // item to the next.
+  auto IsRunningValue = [&](Instruction &I) {
+    return RunningValueScope &&
+           I.getMetadata(LLVMContext::MD_alias_scope) == RunningValueScope;
   };
   auto Tag = [&](Instruction &I) {
     Value *Ptr = getLoadStorePointerOperand(&I);
-    if (!Ptr || IsPrivate(Ptr) || IsRunningValue(Ptr))
+    if (!Ptr || IsPrivate(Ptr) || IsRunningValue(I))
       return;
     I.setMetadata(LLVMContext::MD_access_group, R.AccessGroup);
   };

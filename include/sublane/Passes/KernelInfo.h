@@ -246,6 +246,10 @@ bool isDescriptor(const llvm::GlobalVariable &GV);
 /// (16 with AVX-512, 8 with AVX2, 4 otherwise); 1 for IR without target
 /// features.
 unsigned getNativeSubGroupSize(const llvm::Function &K);
+/// The bits of one vector register of \p K's target: 512 with AVX-512, 256
+/// with AVX2, and SSE2's 128 otherwise (also for IR without target
+/// features, which x86-64 code still runs on).
+unsigned getVectorRegisterBits(const llvm::Function &K);
 /// The sub-group size of a basic range kernel that requests none and never
 /// asks for its sub-group: the native size times the registers per value
 /// that pay off.
