@@ -307,9 +307,17 @@ private:
   Value *emitOffsetCompare(ICmpInst &Cmp);
   /// Whether \p Cond (i1) holds in all (\p All) or any of the lanes, as a
   /// scalar computed without its vector, for every lane active: where \p Cond
-  /// compares ids that step by one lane with a uniform bound, or joins such
-  /// compares and uniform values with `and`, `or` and `not`; null otherwise.
+  /// compares ids that step by one lane with a uniform bound, tests the sign
+  /// of an `|` or `&` of such ids and uniform values, or joins such compares
+  /// and uniform values with `and`, `or` and `not`; null otherwise.
   Value *emitScalarVote(Value *Cond, bool All, unsigned Depth = 0);
+  /// The vote on whether \p X is negative (else non-negative), in scalars.
+  Value *emitScalarSignVote(Value *X, bool Negative, bool All);
+  /// The vote on `X Pred Bound` where X's lanes are consecutive values and
+  /// Bound is the same in every lane, in scalars; null if it is no such
+  /// compare.
+  Value *emitScalarCompareVote(CmpInst::Predicate Pred, Value *X, Value *Bound,
+                               bool All);
 
   // VectorDivision.cpp.
   /// \p BO, a division or remainder of a value affine in the lane by a

@@ -133,6 +133,41 @@ Value *SubGroupVectorizer::emitScalarVote(Value *Cond, bool All,
     return nullptr;
   Value *X = Cmp->getOperand(0), *Bound = Cmp->getOperand(1);
   CmpInst::Predicate Pred = Cmp->getPredicate();
+  // The sign of x | y is that of x or y, of x & y that of x and y:
+  // InstCombine's join of `x < 0 || y < 0` (a 2D range's bounds check) and
+  // its kin split back into votes on x and on y.
+  bool Negative = Pred == CmpInst::ICMP_SLT && match(Bound, m_Zero());
+  bool NonNegative = Pred == CmpInst::ICMP_SGT && match(Bound, m_AllOnes());
+  bool IsOr = match(X, m_Or(m_Value(L), m_Value(R)));
+  if ((Negative || NonNegative) &&
+      (IsOr || match(X, m_And(m_Value(L), m_Value(R))))) {
+    // Whether the compare holds where both signs hold (else either).
+    bool Both = IsOr == NonNegative;
+    if (Both != All && isVector(L) && isVector(R))
+      return nullptr;
+    Value *Left = emitScalarSignVote(L, Negative, All);
+    Value *Right = Left ? emitScalarSignVote(R, Negative, All) : nullptr;
+    if (!Right)
+      return nullptr;
+    return Both ? B.CreateLogicalAnd(Left, Right)
+                : B.CreateLogicalOr(Left, Right);
+  }
+  return emitScalarCompareVote(Pred, X, Bound, All);
+}
+
+Value *SubGroupVectorizer::emitScalarSignVote(Value *X, bool Negative,
+                                              bool All) {
+  Constant *Zero = Constant::getNullValue(X->getType());
+  if (!isVector(X))
+    return Negative ? B.CreateICmpSLT(getScalar(X), Zero)
+                    : B.CreateICmpSGE(getScalar(X), Zero);
+  return emitScalarCompareVote(Negative ? CmpInst::ICMP_SLT : CmpInst::ICMP_SGE,
+                               X, Zero, All);
+}
+
+Value *SubGroupVectorizer::emitScalarCompareVote(CmpInst::Predicate Pred,
+                                                 Value *X, Value *Bound,
+                                                 bool All) {
   if (!isVector(X)) {
     std::swap(X, Bound);
     Pred = CmpInst::getSwappedPredicate(Pred);
@@ -149,7 +184,8 @@ Value *SubGroupVectorizer::emitScalarVote(Value *Cond, bool All,
   if (XS.Stride < 0)
     First = B.CreateSub(First, ConstantInt::get(Ty, S - 1));
   LLVM_DEBUG(dbgs() << "sublane-wfv: " << (All ? "all" : "any")
-                    << " in scalars: " << *Cmp << "\n");
+                    << " in scalars: " << CmpInst::getPredicateName(Pred) << " "
+                    << *X << "\n");
   return emitConsecutiveCompareVote(B, Pred, First, getScalar(Bound), S, All);
 }
 

@@ -150,6 +150,7 @@ private:
   bool isIdExpression(Instruction *I, const KernelShape &Shape,
                       DenseMap<Instruction *, unsigned> &Sizes);
   void rematerializeIdExpressions();
+  void dissolveIdFreezes();
   void lowerCollectivesToArrays();
   Function *getLinearIdFunction();
   void splitSyncPoints();

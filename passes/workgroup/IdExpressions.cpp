@@ -3,6 +3,9 @@
 #include "CBSLowering.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Operator.h"
 
 #define DEBUG_TYPE "sublane-wg-cbs"
 
@@ -10,6 +13,9 @@ using namespace llvm;
 
 STATISTIC(NumRematerialized,
           "Number of id expressions recomputed where they are used");
+STATISTIC(NumDissolvedFreezes,
+          "Number of freezes of id arithmetic replaced by a copy that cannot "
+          "be poison");
 
 namespace sublane {
 namespace cbs {
@@ -19,6 +25,100 @@ namespace cbs {
 /// lane ids along a row, divided by the row length through its reciprocal,
 /// take ten).
 static constexpr unsigned MaxRematerializedSize = 16;
+
+/// The number of instructions under a freeze that dissolveIdFreezes copies.
+static constexpr unsigned MaxDissolvedSize = 16;
+
+static bool isIdOrRangeBuiltin(BuiltinKind K) {
+  switch (K) {
+  case BuiltinKind::GlobalId:
+  case BuiltinKind::LocalId:
+  case BuiltinKind::GroupId:
+  case BuiltinKind::GlobalRange:
+  case BuiltinKind::LocalRange:
+  case BuiltinKind::GroupRange:
+  case BuiltinKind::LocalLinearId:
+  case BuiltinKind::SubGroupLocalId:
+  case BuiltinKind::SubGroupId:
+  case BuiltinKind::SubGroupSize:
+  case BuiltinKind::SubGroupMaxSize:
+  case BuiltinKind::SubGroupCount:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Copies the pure arithmetic V computes from builtins and constants, without
+/// the flags that can make it poison, into Copies (before InsertPt); false if
+/// some leaf may be undef or poison, or the expression is too large.
+static bool copyWithoutPoison(Value *V, Instruction *InsertPt,
+                              DenseMap<Value *, Value *> &Copies,
+                              SmallVectorImpl<Instruction *> &Made) {
+  if (Copies.count(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isIdOrRangeBuiltin(getBuiltinKind(I)) ||
+      isGuaranteedNotToBeUndefOrPoison(I)) {
+    Copies[V] = V;
+    // The runtime and the lowering define every id and range.
+    return I || isGuaranteedNotToBeUndefOrPoison(V);
+  }
+  if (Made.size() >= MaxDissolvedSize || I->mayReadOrWriteMemory() ||
+      I->mayHaveSideEffects() || isa<PHINode>(I) ||
+      !isa<BinaryOperator, CastInst, CmpInst, SelectInst, IntrinsicInst>(I))
+    return false;
+  if (auto *II = dyn_cast<IntrinsicInst>(I))
+    if (!isa<MinMaxIntrinsic>(II))
+      return false;
+  Instruction *C = I->clone();
+  C->dropPoisonGeneratingAnnotations();
+  Made.push_back(C);
+  Copies[V] = C;
+  for (Use &Op : C->operands()) {
+    if (!copyWithoutPoison(Op.get(), InsertPt, Copies, Made))
+      return false;
+    Op.set(Copies[Op.get()]);
+  }
+  // Without its flags, what is left that makes poison is the instruction
+  // itself (a shift by too much, say).
+  if (canCreateUndefOrPoison(cast<Operator>(C),
+                             /*ConsiderFlagsAndMetadata=*/false))
+    return false;
+  C->insertBefore(InsertPt);
+  return true;
+}
+
+/// The vectorizer freezes the conditions of the branches it keeps, and
+/// InstCombine moves such a freeze onto the id arithmetic below it (the
+/// division of a sub-group's first id by the row length, say). A freeze is
+/// never recomputed at a use, since each copy could pick a different value,
+/// so the ids it holds would be kept per work-item across every barrier.
+/// Where the frozen arithmetic reads only builtins and constants, the same
+/// arithmetic without its no-wrap flags is never poison and equals the
+/// frozen value whenever that was not poison, so it replaces the freeze.
+void CBSLowering::dissolveIdFreezes() {
+  for (Instruction &I : make_early_inc_range(instructions(W))) {
+    auto *F = dyn_cast<FreezeInst>(&I);
+    if (!F)
+      continue;
+    DenseMap<Value *, Value *> Copies;
+    SmallVector<Instruction *> Made;
+    if (!copyWithoutPoison(F->getOperand(0), F, Copies, Made)) {
+      for (Instruction *C : reverse(Made)) {
+        C->dropAllReferences();
+        if (C->getParent())
+          C->removeFromParent();
+      }
+      for (Instruction *C : Made)
+        C->deleteValue();
+      continue;
+    }
+    F->replaceAllUsesWith(Copies[F->getOperand(0)]);
+    F->eraseFromParent();
+    ++NumDissolvedFreezes;
+  }
+}
 
 /// Whether I computes a value from work-item ids and values uniform in the
 /// work-group alone, with pure instructions, in at most MaxRematerializedSize

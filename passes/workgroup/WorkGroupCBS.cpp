@@ -155,6 +155,7 @@ Function *CBSLowering::run() {
   createWorkGroupFunction();
   ORE = std::make_unique<OptimizationRemarkEmitter>(W);
   emitSetup();
+  dissolveIdFreezes();
   lowerUniformBuiltins();
   hoistGroupInvariants();
   lowerCollectivesToArrays();
