@@ -2,7 +2,8 @@
 ; read a row apart, one element further each step. The loop first runs in
 ; tiles of 8 steps (a 256-bit register of floats) while 8 steps are left:
 ; each lane loads its 8 elements at once, and the lanes' vectors are
-; transposed in registers; the original loop runs what is left. The row's
+; transposed in registers; the original loop runs what is left, a scalar
+; load per lane at the row's stride. The row's
 ; length is a field of the kernel's arguments, read in the loop's header,
 ; and moves out of the loop.
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s \
@@ -22,7 +23,7 @@
 ; CHECK-NEXT: br i1 [[GO]], label %header.tile0{{.*}}, label %tile.exit
 ; CHECK: header{{[0-9]*}}:
 ; CHECK-NEXT: %j = phi i64 [ %j.tile, %tile.exit{{[0-9]*}} ], [ %j.next, %body{{[0-9]*}} ]
-; CHECK: call <8 x float> @llvm.masked.gather.v8f32.v8p0(
+; CHECK-COUNT-8: load float, ptr
 ; CHECK: body.tile0{{[0-9]*}}:
 ; CHECK: [[P:%.*]] = getelementptr float, <8 x ptr> %{{.*}}, i64 %j.tile
 ; CHECK-COUNT-8: load <8 x float>, ptr

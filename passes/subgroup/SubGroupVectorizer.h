@@ -188,6 +188,13 @@ bool scalarizeLaneReads(Function &K);
 /// with a branch per lane. Run last on a vectorized body.
 bool loopOverActiveLanes(Function &K, const TargetTransformInfo &TTI);
 
+/// Gathers and scatters of every lane that the target would expand per lane,
+/// whose lanes' addresses are a scalar base plus offsets computable in
+/// scalars (a stride times the lane), become one scalar access per lane
+/// (StridedLaneAccesses.cpp). Run on a vectorized body once InstCombine has
+/// folded its masks, before loopOverActiveLanes.
+bool scalarizeStridedLaneAccesses(Function &K, const TargetTransformInfo &TTI);
+
 /// An access that stays a gather or scatter in the copy for full sub-groups
 /// within a row, where most work-items run: what the analysis remark says.
 struct ScatteredAccess {
@@ -358,6 +365,10 @@ private:
   void storeRows(StoreInst &St, ArrayRef<Value *> Addresses);
   Value *getGatherAddresses(Value *Ptr, uint64_t Offset = 0);
   std::optional<int64_t> getLaneStride(Value *Ptr) const;
+  /// The distance from one lane's \p V to the next's as a scalar computed
+  /// from uniform values (for pointers in bytes); null where the lanes are
+  /// not evenly spaced by a uniform amount.
+  Value *getUniformLaneStride(Value *V, unsigned Depth = 0);
   void noteScatteredAccess(Instruction &I, Value *Ptr);
   Value *getLastActiveLane(Value *LaneMask);
   void storeLastActive(StoreInst &St);

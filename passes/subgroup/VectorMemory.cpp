@@ -19,6 +19,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -37,6 +38,8 @@ STATISTIC(NumLastLaneStores, "Number of stores of many lanes to one address "
 STATISTIC(NumGatherScatter, "Number of accesses vectorized as gather/scatter");
 STATISTIC(NumNarrowOffsets, "Number of gathers/scatters with a scalar base "
                             "and constant 32-bit offsets");
+STATISTIC(NumUniformStrides, "Number of gathers/scatters with a scalar base "
+                             "and lanes a run-time stride apart");
 STATISTIC(NumTransposedLoads, "Number of per-lane vector loads from scattered "
                               "addresses done as one load per lane and a "
                               "transpose");
@@ -54,6 +57,11 @@ static cl::opt<bool> LocalAtomicsPlain(
     cl::desc("Make atomics on a work-group's local memory plain reads and "
              "writes, lane after lane (the work-group runs on one thread)"),
     cl::init(true));
+static cl::opt<bool> UniformStrideGathers(
+    "sublane-wfv-uniform-stride-gathers", cl::init(true), cl::Hidden,
+    cl::desc("Address gathers and scatters whose lanes lie a uniform run-time "
+             "stride apart from the first lane's address"));
+
 static cl::opt<bool> NarrowGatherOffsets(
     "sublane-wfv-narrow-gather-offsets", cl::init(true), cl::Hidden,
     cl::desc("Gathers and scatters of lanes a constant stride apart take the "
@@ -316,8 +324,93 @@ Value *SubGroupVectorizer::getGatherAddresses(Value *Ptr, uint64_t Offset) {
     Value *Base = B.CreateExtractElement(getVector(Ptr), B.getInt32(0));
     return B.CreateGEP(B.getInt8Ty(), Base, ConstantVector::get(Offsets));
   }
+  // Lanes a uniform run-time stride apart (a column of a local tile whose
+  // row length the accessor holds): the first lane's address computed in
+  // scalars, plus the lanes' multiples of the stride, which the loops over
+  // sub-groups compute once, in place of every lane's address arithmetic.
+  if (UniformStrideGathers && !Stride)
+    if (Value *Step = getUniformLaneStride(Ptr)) {
+      bool Exact = true;
+      Value *Base = getLaneScalar(Ptr, 0, Exact);
+      if (Exact) {
+        ++NumUniformStrides;
+        Type *I64 = B.getInt64Ty();
+        Value *Offsets = B.CreateMul(getLaneIds(I64), splat(Step));
+        if (Offset)
+          Offsets = B.CreateAdd(Offsets, splat(B.getInt64(Offset)));
+        return B.CreateGEP(B.getInt8Ty(), Base, Offsets);
+      }
+    }
   Value *Ptrs = getVector(Ptr);
   return Offset ? B.CreateGEP(B.getInt8Ty(), Ptrs, B.getInt64(Offset)) : Ptrs;
+}
+
+Value *SubGroupVectorizer::getUniformLaneStride(Value *V, unsigned Depth) {
+  Type *Ty = V->getType()->isPointerTy() ? B.getInt64Ty() : V->getType();
+  if (!Ty->isIntegerTy() || Depth > 8)
+    return nullptr;
+  sublane::Shape VS = P->Shapes->getShape(V);
+  if (VS.isUniform() || !isVector(V))
+    return ConstantInt::get(Ty, 0);
+  if (VS.isAffine())
+    return ConstantInt::get(Ty, VS.Stride);
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return nullptr;
+  // Sums, differences, products with uniform values and shifts by constants
+  // keep the lanes evenly spaced, modulo 2^N like the values themselves;
+  // an extension would not where the narrow values wrap.
+  if (auto *GEP = dyn_cast<GetElementPtrInst>(I)) {
+    if (GEP->getType()->isVectorTy())
+      return nullptr;
+    Value *Step = getUniformLaneStride(GEP->getPointerOperand(), Depth + 1);
+    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+         Step && GTI != E; ++GTI) {
+      Value *Idx = GTI.getOperand();
+      if (!isVector(Idx))
+        continue;
+      if (GTI.isStruct() || !Idx->getType()->isIntegerTy(64) ||
+          GTI.getSequentialElementStride(DL).isScalable())
+        return nullptr;
+      Value *IdxStep = getUniformLaneStride(Idx, Depth + 1);
+      if (!IdxStep)
+        return nullptr;
+      uint64_t Size = GTI.getSequentialElementStride(DL).getFixedValue();
+      Step = B.CreateAdd(Step, B.CreateMul(IdxStep, B.getInt64(Size)));
+    }
+    return Step;
+  }
+  auto *BO = dyn_cast<BinaryOperator>(I);
+  if (!BO)
+    return nullptr;
+  Value *A = BO->getOperand(0), *C = BO->getOperand(1);
+  switch (BO->getOpcode()) {
+  case Instruction::Add:
+  case Instruction::Sub: {
+    Value *SA = getUniformLaneStride(A, Depth + 1);
+    Value *SC = SA ? getUniformLaneStride(C, Depth + 1) : nullptr;
+    if (!SC)
+      return nullptr;
+    return BO->getOpcode() == Instruction::Add ? B.CreateAdd(SA, SC)
+                                               : B.CreateSub(SA, SC);
+  }
+  case Instruction::Mul:
+    if (isVector(A) && isVector(C))
+      return nullptr;
+    if (isVector(C))
+      std::swap(A, C);
+    if (Value *SA = getUniformLaneStride(A, Depth + 1))
+      return B.CreateMul(SA, getScalar(C));
+    return nullptr;
+  case Instruction::Shl:
+    if (auto *Amount = dyn_cast<ConstantInt>(C);
+        Amount && Amount->getValue().ult(Ty->getIntegerBitWidth()))
+      if (Value *SA = getUniformLaneStride(A, Depth + 1))
+        return B.CreateShl(SA, Amount);
+    return nullptr;
+  default:
+    return nullptr;
+  }
 }
 
 /// The index of the highest lane set in \p LaneMask, which has one set.

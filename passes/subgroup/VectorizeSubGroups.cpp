@@ -234,6 +234,9 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
     if (Width < 512)
       SG->addFnAttr("min-legal-vector-width", "512");
   }
+  if (wfv::scalarizeStridedLaneAccesses(*SG,
+                                        FAM.getResult<TargetIRAnalysis>(*SG)))
+    FAM.invalidate(*SG, PreservedAnalyses::none());
   // Last: the steps before look for masked accesses in intrinsic form.
   if (wfv::loopOverActiveLanes(*SG, FAM.getResult<TargetIRAnalysis>(*SG))) {
     FAM.invalidate(*SG, PreservedAnalyses::none());

@@ -24,6 +24,7 @@ using namespace collectives;
 
 template <uint32_t S> struct BoundsKernel;
 template <uint32_t S> struct Bounds2DKernel;
+template <uint32_t S> struct SignedWindowKernel;
 template <uint32_t S> struct BoundsBeforeGroupKernel;
 template <uint32_t S> struct EdgesKernel;
 template <uint32_t S> struct EdgesRangeKernel;
@@ -85,6 +86,46 @@ template <uint32_t S> void checkBoundsChecks() {
     for (size_t x = 0; x < gw; ++x)
       ASSERT_EQ(grid[y * gw + x], x < w && y < h ? float(y * 100 + x) : 0.0f)
           << "S=" << S << " at " << y << "," << x;
+
+  // A window at signed offsets, checked the way a stencil checks its
+  // neighbours (`yy < 0 || xx < 0 || ...`, which InstCombine joins into
+  // the sign of `yy | xx`), and a sub-group vote on the same signs; the
+  // window's left edge cuts through sub-groups.
+  const long oy = 1, ox = long(S / 2) + 1;
+  int *votes = sycl::malloc_shared<int>(gw * gh, q);
+  std::memset(grid, 0, gw * gh * sizeof(float));
+  std::memset(votes, 0, gw * gh * sizeof(int));
+  q.parallel_for<SignedWindowKernel<S>>(
+       sycl::nd_range<2>({gh, gw}, {2, 2 * S}),
+       xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<2> it) {
+         size_t y = it.get_global_id(0), x = it.get_global_id(1);
+         long yy = long(y) - oy, xx = long(x) - ox;
+         votes[y * gw + x] =
+             sycl::all_of_group(it.get_sub_group(), yy >= 0 && xx >= 0) +
+             2 * sycl::any_of_group(it.get_sub_group(), yy < 0 || xx < 0);
+         if (yy < 0 || xx < 0 || yy >= long(h) || xx >= long(w))
+           return;
+         grid[y * gw + x] = float(yy * 100 + xx);
+       })
+      .wait();
+  for (size_t y = 0; y < gh; ++y)
+    for (size_t x = 0; x < gw; ++x) {
+      long yy = long(y) - oy, xx = long(x) - ox;
+      bool in = yy >= 0 && xx >= 0 && yy < long(h) && xx < long(w);
+      ASSERT_EQ(grid[y * gw + x], in ? float(yy * 100 + xx) : 0.0f)
+          << "S=" << S << " window at " << y << "," << x;
+      // The sub-group: S consecutive items of one row.
+      bool all = true, any = false;
+      for (size_t l = x / S * S; l < x / S * S + S; ++l) {
+        bool inside = yy >= 0 && long(l) - ox >= 0;
+        all = all && inside;
+        any = any || !inside;
+      }
+      ASSERT_EQ(votes[y * gw + x], int(all) + 2 * int(any))
+          << "S=" << S << " vote at " << y << "," << x;
+    }
+  sycl::free(votes, q);
   sycl::free(in, q);
   sycl::free(out, q);
   sycl::free(grid, q);
