@@ -408,12 +408,21 @@ bool SubGroupVectorizer::everyLaneRuns() const {
                          !P->Shapes->isDivergentlyExecuted(OldBlock));
 }
 
-Value *SubGroupVectorizer::any(Value *Mask) {
+Value *SubGroupVectorizer::any(Value *Mask, bool ScalarVote) {
   if (auto *CM = dyn_cast<Constant>(Mask)) {
     if (CM->isAllOnesValue())
       return B.getTrue();
     if (CM->isNullValue())
       return B.getFalse();
+  }
+  // A block under `if (lid == 0)` or `if (x == w - 1)` in a sub-group
+  // whose lanes all reach the branch: whether any lane entered follows from
+  // the first lane's id, without the vector compare.
+  if (auto It = MaskConditions.find(Mask);
+      ScalarVote && It != MaskConditions.end()) {
+    auto [Cond, Holds] = It->second;
+    if (Value *Vote = emitScalarVote(Cond, /*All=*/!Holds))
+      return Holds ? Vote : B.CreateNot(Vote);
   }
   return B.CreateOrReduce(Mask);
 }
@@ -426,6 +435,27 @@ Value *SubGroupVectorizer::any(Value *Mask) {
 /// disagree within a sub-group are reported here (emitLaneCheck). Unchecked
 /// code keeps its sync points unconditional: skipping one would put the code
 /// after it into the region before it as well, for every sync point.
+/// The branch condition whose lanes are \p BB's mask: where BB is entered
+/// only from a block that every lane of a full sub-group runs, along one
+/// edge of a branch that differs between lanes (or shares such a block's
+/// mask).
+std::optional<SubGroupVectorizer::MaskCondition>
+SubGroupVectorizer::getMaskCondition(const BasicBlock *BB) const {
+  auto *CM = dyn_cast<Constant>(EntryMask);
+  if (!CM || !CM->isAllOnesValue())
+    return std::nullopt;
+  if (auto It = BlockConditions.find(BB); It != BlockConditions.end())
+    return It->second;
+  const BasicBlock *Pred = BB->getSinglePredecessor();
+  if (!Pred || P->Shapes->isDivergentlyExecuted(Pred))
+    return std::nullopt;
+  auto *BI = dyn_cast<BranchInst>(Pred->getTerminator());
+  if (!BI || !BI->isConditional() || !isVector(BI->getCondition()) ||
+      BI->getSuccessor(0) == BI->getSuccessor(1))
+    return std::nullopt;
+  return MaskCondition{BI->getCondition(), BI->getSuccessor(0) == BB};
+}
+
 Value *SubGroupVectorizer::getSyncGuard() {
   if (!P->Linearize || !isRunTimeSyncCheckEnabled())
     return B.getTrue();
@@ -848,6 +878,9 @@ BasicBlock *SubGroupVectorizer::emitBody() {
   FirstBlock.clear();
   LastBlock.clear();
   BlockMask.clear();
+  // What a copy for full sub-groups knows of its masks holds in no other.
+  MaskConditions.clear();
+  BlockConditions.clear();
   KeptPhis.clear();
   // Each copy computes its own ids where it starts: a sub-group that runs
   // one copy must not pay for the ids of the others (nor, across a barrier,
@@ -895,10 +928,15 @@ void SubGroupVectorizer::emitBlock(BasicBlock *BB) {
     Mask = B.CreateLoad(MaskSlot[BB]->getAllocatedType(), MaskSlot[BB],
                         BB->getName() + ".mask");
     BlockMask[BB] = Mask;
+    if (std::optional<MaskCondition> MC = getMaskCondition(BB))
+      MaskConditions[Mask] = *MC;
     // Edges taken later (the next iteration's) start from no lane.
     B.CreateStore(Constant::getNullValue(Mask->getType()), MaskSlot[BB]);
-    for (BasicBlock *Same : SameMask.lookup(BB))
+    for (BasicBlock *Same : SameMask.lookup(BB)) {
       B.CreateStore(Mask, MaskSlot[Same]);
+      if (auto It = MaskConditions.find(Mask); It != MaskConditions.end())
+        BlockConditions[Same] = It->second;
+    }
     for (PHINode &P : BB->phis()) {
       AllocaInst *Slot = PhiSlot[&P];
       Value *V = B.CreateLoad(Slot->getAllocatedType(), Slot);

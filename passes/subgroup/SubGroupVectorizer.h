@@ -283,7 +283,16 @@ private:
   void setScalar(Instruction &I, Value *V);
   void setVector(Instruction &I, Value *V);
   Type *getVectorType(Type *T) const;
-  Value *any(Value *Mask);
+  /// Whether some lane of \p Mask is set; a scalar vote on the branch
+  /// condition that made it, where there is one and \p ScalarVote allows.
+  Value *any(Value *Mask, bool ScalarVote = true);
+  /// A branch condition whose lanes make a mask, and whether the mask is
+  /// where it holds (else where it fails).
+  struct MaskCondition {
+    Value *Cond;
+    bool Holds;
+  };
+  std::optional<MaskCondition> getMaskCondition(const BasicBlock *BB) const;
   /// Whether every lane of the sub-group runs the block being emitted: its
   /// mask is all lanes, or the sub-group is full and the block is not under
   /// a branch that differs between lanes.
@@ -444,6 +453,11 @@ private:
   /// Per-lane compare-exchanges: their loaded values and success flags.
   DenseMap<Value *, std::pair<Value *, Value *>> CmpXchgParts;
   DenseMap<BasicBlock *, Value *> BlockMask;
+  /// Masks that are exactly one branch condition's lanes: blocks entered
+  /// only from a block that every lane runs, and those that share such a
+  /// block's mask. any() of them is a scalar vote where one exists.
+  DenseMap<Value *, MaskCondition> MaskConditions;
+  DenseMap<const BasicBlock *, MaskCondition> BlockConditions;
   Value *EntryMask = nullptr;
   Value *Mask = nullptr;                ///< the mask of the block being emitted
   const BasicBlock *OldBlock = nullptr; ///< the block being emitted
