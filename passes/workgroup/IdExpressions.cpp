@@ -30,23 +30,8 @@ static constexpr unsigned MaxRematerializedSize = 16;
 static constexpr unsigned MaxDissolvedSize = 16;
 
 static bool isIdOrRangeBuiltin(BuiltinKind K) {
-  switch (K) {
-  case BuiltinKind::GlobalId:
-  case BuiltinKind::LocalId:
-  case BuiltinKind::GroupId:
-  case BuiltinKind::GlobalRange:
-  case BuiltinKind::LocalRange:
-  case BuiltinKind::GroupRange:
-  case BuiltinKind::LocalLinearId:
-  case BuiltinKind::SubGroupLocalId:
-  case BuiltinKind::SubGroupId:
-  case BuiltinKind::SubGroupSize:
-  case BuiltinKind::SubGroupMaxSize:
-  case BuiltinKind::SubGroupCount:
-    return true;
-  default:
-    return false;
-  }
+  return builtinTakesDimension(K) || isWorkItemVaryingBuiltin(K) ||
+         K == BuiltinKind::SubGroupMaxSize || K == BuiltinKind::SubGroupCount;
 }
 
 /// Copies the pure arithmetic V computes from builtins and constants, without
