@@ -427,14 +427,6 @@ Value *SubGroupVectorizer::any(Value *Mask, bool ScalarVote) {
   return B.CreateOrReduce(Mask);
 }
 
-/// Linearized code reaches every work-group sync point, also where the
-/// kernel as written would have let some lanes (or all) go elsewhere, which
-/// SYCL leaves undefined. Only the run-time sync check needs to see that: the
-/// sub-group then stops at a sync point only if some lane does, so that work-
-/// group CBS sees sub-groups stopping at different places, and lanes that
-/// disagree within a sub-group are reported here (emitLaneCheck). Unchecked
-/// code keeps its sync points unconditional: skipping one would put the code
-/// after it into the region before it as well, for every sync point.
 /// The branch condition whose lanes are \p BB's mask: where BB is entered
 /// only from a block that every lane of a full sub-group runs, along one
 /// edge of a branch that differs between lanes (or shares such a block's
@@ -446,8 +438,11 @@ SubGroupVectorizer::getMaskCondition(const BasicBlock *BB) const {
     return std::nullopt;
   if (auto It = BlockConditions.find(BB); It != BlockConditions.end())
     return It->second;
+  // In one iteration of the same loop: a block after a loop collects the
+  // lanes that left it in any iteration.
   const BasicBlock *Pred = BB->getSinglePredecessor();
-  if (!Pred || P->Shapes->isDivergentlyExecuted(Pred))
+  if (!Pred || P->Shapes->isDivergentlyExecuted(Pred) ||
+      LI->getLoopFor(Pred) != LI->getLoopFor(BB))
     return std::nullopt;
   auto *BI = dyn_cast<BranchInst>(Pred->getTerminator());
   if (!BI || !BI->isConditional() || !isVector(BI->getCondition()) ||
@@ -456,6 +451,14 @@ SubGroupVectorizer::getMaskCondition(const BasicBlock *BB) const {
   return MaskCondition{BI->getCondition(), BI->getSuccessor(0) == BB};
 }
 
+/// Linearized code reaches every work-group sync point, also where the
+/// kernel as written would have let some lanes (or all) go elsewhere, which
+/// SYCL leaves undefined. Only the run-time sync check needs to see that: the
+/// sub-group then stops at a sync point only if some lane does, so that work-
+/// group CBS sees sub-groups stopping at different places, and lanes that
+/// disagree within a sub-group are reported here (emitLaneCheck). Unchecked
+/// code keeps its sync points unconditional: skipping one would put the code
+/// after it into the region before it as well, for every sync point.
 Value *SubGroupVectorizer::getSyncGuard() {
   if (!P->Linearize || !isRunTimeSyncCheckEnabled())
     return B.getTrue();
