@@ -354,6 +354,9 @@ Value *SubGroupVectorizer::getGatherAddresses(Value *Ptr, uint64_t Offset) {
   return Offset ? B.CreateGEP(B.getInt8Ty(), Ptrs, B.getInt64(Offset)) : Ptrs;
 }
 
+/// Emits the stride's scalar arithmetic as it goes: where a later operand
+/// fails, what was built is dead, and goes with the InstCombine that runs on
+/// the vectorized body.
 Value *SubGroupVectorizer::getUniformLaneStride(Value *V, unsigned Depth) {
   Type *Ty = V->getType()->isPointerTy() ? B.getInt64Ty() : V->getType();
   if (!Ty->isIntegerTy() || Depth > 8)
