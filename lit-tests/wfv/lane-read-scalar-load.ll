@@ -3,13 +3,17 @@
 ; the whole vector and pick the lane through the stack becomes one scalar
 ; load of that lane, under its mask bit, which is a bit of the mask as an
 ; integer: an extract at a lane known only at run time would go through the
-; stack again.
+; stack again. The lane itself comes from the equality that only it meets
+; (MaskLanes.cpp): InstCombine writes `(first | lane) == 3` as lanes equal
+; to 3 ^ lane, so the lane is first ^ 3, there if below 8.
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.sg(
 ; CHECK-NOT: call {{.*}} @llvm.masked.load
-; CHECK: %[[LANE:.*]] = trunc i32 %{{.*}} to i8
-; CHECK-NEXT: %[[SHIFTED:.*]] = lshr i8 %[[BITS:.*]], %[[LANE]]
+; CHECK-NOT: @llvm.ctlz
+; CHECK: %[[CANDIDATE:.*]] = xor i64 %sg.base, 3
+; CHECK-NEXT: icmp ult i64 %[[CANDIDATE]], 8
+; CHECK: %[[SHIFTED:.*]] = lshr i8 %{{.*}}, %{{.*}}
 ; CHECK-NEXT: %[[BIT:.*]] = trunc i8 %[[SHIFTED]] to i1
 ; CHECK-NEXT: br i1 %[[BIT]], label %[[LOAD:.*]], label %[[JOIN:.*]]
 ; CHECK: [[LOAD]]:
@@ -18,6 +22,7 @@
 ; CHECK-NEXT: %[[KEPT:.*]] = phi float [ %[[VALUE]], %[[LOAD]] ]
 ; CHECK-NEXT: store float %[[KEPT]], ptr %out, align 4
 ; CHECK-NOT: call {{.*}} @llvm.masked.load
+; CHECK-NOT: @llvm.ctlz
 ; CHECK: declare
 
 define void @k(ptr %args) #0 {

@@ -24,6 +24,8 @@
 //                          run in tiles of one vector load per lane
 //   VectorMemory.cpp       loads, stores, atomics and private variables by
 //                          address shape
+//   MaskLanes.cpp          one lane's mask bit, and the lane of a mask only
+//                          one lane can hold, in scalars
 //   VectorCalls.cpp        builtins, intrinsics, replication per lane
 //   VectorMath.cpp         math calls to a vector math library (SLEEF)
 //   VectorCollectives.cpp  sub-group collectives as vector operations,
@@ -181,6 +183,11 @@ struct BodyPlan {
 /// blends, become one scalar load of that lane (VectorMemory.cpp). Run on a
 /// vectorized body once InstCombine has folded its blends into the loads.
 bool scalarizeLaneReads(Function &K);
+
+/// Tests of one lane's mask bit, and of masks that at most one lane holds
+/// (an equality on lane ids), computed for that lane in scalars
+/// (MaskLanes.cpp). Run after scalarizeLaneReads, whose tests it rewrites.
+bool computeMaskLanesInScalars(Function &K);
 
 /// Masked loads, stores, gathers and scatters that the target has no
 /// instruction for, and whose mask is not constant, become loops over their

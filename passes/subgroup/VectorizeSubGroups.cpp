@@ -215,6 +215,11 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
     if (ReportIfBroken())
       return true;
   }
+  if (wfv::computeMaskLanesInScalars(*SG)) {
+    FAM.invalidate(*SG, PreservedAnalyses::none());
+    if (ReportIfBroken())
+      return true;
+  }
   // A sub-group of 16 floats is one AVX-512 register: let the backend use
   // them as such (it would otherwise split 512-bit vectors in two where the
   // target prefers 256-bit ones), also for the vectors it passes to vector

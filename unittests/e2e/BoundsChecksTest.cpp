@@ -4,11 +4,12 @@
 // work-item checking its id against the real size, as code ported from GPUs
 // does: `if (i < n)` around the work, an early `return`, an `else`, a 2D
 // check on both ids, a loop inside the checked code, checks before a
-// work-group reduction and a barrier, and a stencil's edges found by
-// equalities (`x == 0 || x == w - 1`). The vectorizer gives the code after
-// such a check (or, before a work-group collective, the code it guards) a
-// copy for sub-groups where it holds in every lane; the boundary falls
-// inside a sub-group here, so that both copies run.
+// work-group reduction and a barrier, a stencil's edges found by
+// equalities (`x == 0 || x == w - 1`), and a tile's halo columns, which
+// one work-item of each row loads under a check of the grid's bounds. The
+// vectorizer gives the code after such a check (or, before a work-group
+// collective, the code it guards) a copy for sub-groups where it holds in every
+// lane; the boundary falls inside a sub-group here, so that both copies run.
 // Checked against the host at every sub-group size, compiled and on the
 // fiber engine.
 //
@@ -28,6 +29,7 @@ template <uint32_t S> struct SignedWindowKernel;
 template <uint32_t S> struct BoundsBeforeGroupKernel;
 template <uint32_t S> struct EdgesKernel;
 template <uint32_t S> struct EdgesRangeKernel;
+template <uint32_t S, size_t TC> struct HaloColumnsKernel;
 
 template <uint32_t S> void checkBoundsChecks() {
   sycl::queue q;
@@ -254,6 +256,58 @@ template <uint32_t S> void checkStencilEdges() {
 
 TEST(BoundsChecks, StencilEdgesFoundByEqualities) {
   forEachSubGroupSize([](auto S) { checkStencilEdges<S()>(); });
+}
+
+// A tiled stencil's halo: the work-items of a tile's first and last
+// columns (`lc == 1`, `lc == TC`, one lane of a row, or none) also load the
+// element beside them, which is outside the grid at its left and right
+// edges and then 0. Tiles of 16 columns (a row per sub-group of 16, rows
+// spanning larger ones) and of 6 (rows that start inside sub-groups).
+template <uint32_t S, size_t TC> void checkHaloColumns() {
+  sycl::queue q;
+  const size_t TR = 4, rows = 2 * TR, cols = 3 * TC;
+  float *in = sycl::malloc_shared<float>(rows * cols, q);
+  float *out = sycl::malloc_shared<float>(rows * cols, q);
+  for (size_t i = 0; i < rows * cols; ++i)
+    in[i] = float((i * 5) % 17 + 1);
+  std::memset(out, 0, rows * cols * sizeof(float));
+  auto at = [=](long y, long x) {
+    return y < 0 || x < 0 || y >= long(rows) || x >= long(cols)
+               ? 0.0f
+               : in[y * long(cols) + x];
+  };
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<float, 2> tile(sycl::range<2>(TR + 2, TC + 2), h);
+     h.parallel_for<HaloColumnsKernel<S, TC>>(
+         sycl::nd_range<2>({rows, cols}, {TR, TC}),
+         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<2> it) {
+           long y = long(it.get_global_id(0)), x = long(it.get_global_id(1));
+           size_t lr = it.get_local_id(0) + 1, lc = it.get_local_id(1) + 1;
+           tile[{lr, lc}] = at(y, x);
+           if (lc == 1)
+             tile[{lr, 0}] = at(y, x - 1);
+           if (lc == TC)
+             tile[{lr, TC + 1}] = at(y, x + 1);
+           sycl::group_barrier(it.get_group());
+           out[y * long(cols) + x] = tile[{lr, lc - 1}] +
+                                     2.0f * tile[{lr, lc}] +
+                                     4.0f * tile[{lr, lc + 1}];
+         });
+   }).wait();
+  for (long y = 0; y < long(rows); ++y)
+    for (long x = 0; x < long(cols); ++x)
+      ASSERT_EQ(out[y * long(cols) + x],
+                at(y, x - 1) + 2.0f * at(y, x) + 4.0f * at(y, x + 1))
+          << "S=" << S << " TC=" << TC << " at " << y << "," << x;
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+TEST(BoundsChecks, HaloColumnsOfOneLane) {
+  forEachSubGroupSize([](auto S) {
+    checkHaloColumns<S(), 16>();
+    checkHaloColumns<S(), 6>();
+  });
 }
 
 } // namespace
