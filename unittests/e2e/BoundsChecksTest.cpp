@@ -17,6 +17,7 @@
 
 #include "CollectivesCommon.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace {
@@ -30,6 +31,7 @@ template <uint32_t S> struct BoundsBeforeGroupKernel;
 template <uint32_t S> struct EdgesKernel;
 template <uint32_t S> struct EdgesRangeKernel;
 template <uint32_t S, size_t TC> struct HaloColumnsKernel;
+template <uint32_t S> struct OneLaneEqualitiesKernel;
 
 template <uint32_t S> void checkBoundsChecks() {
   sycl::queue q;
@@ -308,6 +310,69 @@ TEST(BoundsChecks, HaloColumnsOfOneLane) {
     checkHaloColumns<S(), 16>();
     checkHaloColumns<S(), 6>();
   });
+}
+
+// Stores that at most one work-item of a sub-group makes, picked by
+// equalities on ids in the forms code writes them: the last of a
+// work-group (with a read past it checked against the array's end), a
+// descending id, an `int` id against a value no id or one id meets, a
+// sub-group local id, and an xor of the global id. Work-groups that end in
+// a partial sub-group, and sub-groups where no lane or one lane meets each.
+template <uint32_t S> void checkOneLaneEqualities() {
+  sycl::queue q;
+  for (size_t wg : workGroupSizes(S)) {
+    const size_t groups = 5, n = wg * groups;
+    const size_t sgs = groups * ((wg + S - 1) / S);
+    float *in = sycl::malloc_shared<float>(n, q);
+    float *out = sycl::malloc_shared<float>(5 * n, q);
+    for (size_t i = 0; i < n; ++i)
+      in[i] = float((i * 3) % 11 + 1);
+    std::fill(out, out + 5 * n, -7.0f);
+    const int target = int(n / 2 + 1);
+    q.parallel_for<OneLaneEqualitiesKernel<S>>(
+         sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t i = it.get_global_id(0), l = it.get_local_id(0);
+           size_t g = it.get_group(0);
+           sycl::sub_group sg = it.get_sub_group();
+           size_t sgid =
+               g * sg.get_group_linear_range() + sg.get_group_linear_id();
+           float v = in[i];
+           if (l == wg - 1)
+             out[g] = i + 1 < n ? in[i + 1] : -1.0f;
+           if (wg - 1 - l == 2)
+             out[n + g] = v;
+           if (int(i) == target || int(i) == int(n) + 3)
+             out[2 * n] = v * 2.0f;
+           if (sg.get_local_id()[0] == 3)
+             out[3 * n + sgid] = v + in[i - 3];
+           if ((i ^ 5) == 0)
+             out[4 * n] = v;
+         })
+        .wait();
+    for (size_t g = 0; g < groups; ++g) {
+      size_t last = g * wg + wg - 1;
+      ASSERT_EQ(out[g], last + 1 < n ? in[last + 1] : -1.0f)
+          << "S=" << S << " wg=" << wg << " group " << g;
+      ASSERT_EQ(out[n + g], wg >= 3 ? in[g * wg + wg - 3] : -7.0f)
+          << "S=" << S << " wg=" << wg << " group " << g;
+    }
+    ASSERT_EQ(out[2 * n], in[target] * 2.0f) << "S=" << S << " wg=" << wg;
+    for (size_t sgid = 0; sgid < sgs; ++sgid) {
+      size_t first =
+          sgid / ((wg + S - 1) / S) * wg + sgid % ((wg + S - 1) / S) * S;
+      bool has = S > 3 && first + 3 < (sgid / ((wg + S - 1) / S) + 1) * wg;
+      ASSERT_EQ(out[3 * n + sgid], has ? in[first + 3] + in[first] : -7.0f)
+          << "S=" << S << " wg=" << wg << " sub-group " << sgid;
+    }
+    ASSERT_EQ(out[4 * n], in[5]) << "S=" << S << " wg=" << wg;
+    sycl::free(in, q);
+    sycl::free(out, q);
+  }
+}
+
+TEST(BoundsChecks, OneLaneEqualities) {
+  forEachSubGroupSize([](auto S) { checkOneLaneEqualities<S()>(); });
 }
 
 } // namespace
