@@ -167,43 +167,30 @@ LaneScalarizer::getSequence(Value *V, unsigned Depth) {
     return std::nullopt;
   // Wrapping arithmetic throughout: a lane the vector's no-wrap flags made
   // poison gets the wrapped value, which refines it.
-  Value *L = BO->getOperand(0), *R = BO->getOperand(1);
-  switch (BO->getOpcode()) {
-  case Instruction::Or:
-    if (!cast<PossiblyDisjointInst>(BO)->isDisjoint())
-      return std::nullopt;
-    [[fallthrough]];
-  case Instruction::Add:
-  case Instruction::Sub: {
-    auto SL = getSequence(L, Depth + 1);
-    auto SR = SL ? getSequence(R, Depth + 1) : std::nullopt;
-    if (!SR)
-      return std::nullopt;
-    if (BO->getOpcode() == Instruction::Sub)
-      return Sequence{B.CreateSub(SL->Base, SR->Base), SL->Step - SR->Step};
-    return Sequence{B.CreateAdd(SL->Base, SR->Base), SL->Step + SR->Step};
-  }
-  case Instruction::Mul:
-  case Instruction::Shl: {
-    // Times a constant, or a sequence of one value times anything shared.
-    auto SL = getSequence(L, Depth + 1);
-    auto SR = SL ? getSequence(R, Depth + 1) : std::nullopt;
-    if (!SR)
-      return std::nullopt;
-    auto *CR = dyn_cast<ConstantInt>(SR->Base);
-    if (!SR->Step.isZero() || (!SL->Step.isZero() && !CR) ||
-        (BO->getOpcode() == Instruction::Shl &&
-         (!CR || CR->getValue().uge(Bits))))
-      return std::nullopt;
-    if (BO->getOpcode() == Instruction::Shl)
-      return Sequence{B.CreateShl(SL->Base, SR->Base),
-                      SL->Step.shl(CR->getValue())};
-    return Sequence{B.CreateMul(SL->Base, SR->Base),
-                    CR ? SL->Step * CR->getValue() : SL->Step};
-  }
-  default:
+  unsigned Op = BO->getOpcode();
+  if (Op == Instruction::Or && !cast<PossiblyDisjointInst>(BO)->isDisjoint())
+    return std::nullopt; // not a sum
+  if (Op != Instruction::Add && Op != Instruction::Sub &&
+      Op != Instruction::Or && Op != Instruction::Mul && Op != Instruction::Shl)
     return std::nullopt;
-  }
+  auto SL = getSequence(BO->getOperand(0), Depth + 1);
+  auto SR = SL ? getSequence(BO->getOperand(1), Depth + 1) : std::nullopt;
+  if (!SR)
+    return std::nullopt;
+  if (Op == Instruction::Sub)
+    return Sequence{B.CreateSub(SL->Base, SR->Base), SL->Step - SR->Step};
+  if (Op != Instruction::Mul && Op != Instruction::Shl)
+    return Sequence{B.CreateAdd(SL->Base, SR->Base), SL->Step + SR->Step};
+  // Times a constant, or a sequence of one value times anything shared.
+  auto *CR = dyn_cast<ConstantInt>(SR->Base);
+  if (!SR->Step.isZero() || (!SL->Step.isZero() && !CR) ||
+      (Op == Instruction::Shl && (!CR || CR->getValue().uge(Bits))))
+    return std::nullopt;
+  if (Op == Instruction::Shl)
+    return Sequence{B.CreateShl(SL->Base, SR->Base),
+                    SL->Step.shl(CR->getValue())};
+  return Sequence{B.CreateMul(SL->Base, SR->Base),
+                  CR ? SL->Step * CR->getValue() : SL->Step};
 }
 
 Value *LaneScalarizer::getLeafLane(Value *V, Value *Lane) {
@@ -385,9 +372,13 @@ std::optional<OneLane> getOneLane(LaneScalarizer &LS, Value *M) {
   Type *Ty = Candidate->getType();
   Value *InRange = B.CreateICmpULT(Candidate, ConstantInt::get(Ty, Lanes));
   // Kept in range, so that lanes of other vectors taken at it stay defined
-  // where the candidate is not a lane.
-  Value *Lane = B.CreateZExtOrTrunc(
-      B.CreateAnd(Candidate, ConstantInt::get(Ty, Lanes - 1)), B.getInt32Ty());
+  // where the candidate is not a lane. (Masks of vectors per lane, N * S
+  // lanes, need not be a power of two.)
+  Value *InRangeLane =
+      isPowerOf2_32(Lanes)
+          ? B.CreateAnd(Candidate, ConstantInt::get(Ty, Lanes - 1))
+          : B.CreateSelect(InRange, Candidate, ConstantInt::get(Ty, 0));
+  Value *Lane = B.CreateZExtOrTrunc(InRangeLane, B.getInt32Ty());
   // Where the candidate is a lane, the equality holds there.
   LS.assume(Cmp, Lane, B.getTrue());
   Value *Bit = LS.getLane(M, Lane);
