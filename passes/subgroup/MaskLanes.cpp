@@ -194,17 +194,14 @@ LaneScalarizer::getSequence(Value *V, unsigned Depth) {
 }
 
 Value *LaneScalarizer::getLeafLane(Value *V, Value *Lane) {
-  if (isa<ConstantInt>(Lane))
-    return B.CreateExtractElement(V, laneAs(Lane, B.getInt32Ty()));
-  // At a lane known only at run time, an extract goes through the stack;
-  // a mask's bit is a shift of its integer instead.
-  auto *VT = cast<FixedVectorType>(V->getType());
-  if (!VT->getElementType()->isIntegerTy(1))
+  // At a lane known only at run time, an extract goes through the stack; a
+  // mask's bit is a shift of its integer instead, and other elements are
+  // not taken.
+  if (!isa<ConstantInt>(Lane) &&
+      !cast<VectorType>(V->getType())->getElementType()->isIntegerTy(1))
     return nullptr;
-  Type *Bits = B.getIntNTy(VT->getNumElements());
-  return B.CreateTrunc(
-      B.CreateLShr(B.CreateBitCast(V, Bits), laneAs(Lane, Bits)),
-      B.getInt1Ty());
+  return testMaskLane(
+      B, V, isa<ConstantInt>(Lane) ? laneAs(Lane, B.getInt32Ty()) : Lane);
 }
 
 Value *LaneScalarizer::getLane(Value *V, Value *Lane, unsigned Depth) {

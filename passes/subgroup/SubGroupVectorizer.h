@@ -184,6 +184,10 @@ struct BodyPlan {
 /// vectorized body once InstCombine has folded its blends into the loads.
 bool scalarizeLaneReads(Function &K);
 
+/// Lane \p Lane of \p Mask; at a lane known only at run time, a bit of the
+/// mask's integer (VectorMemory.cpp).
+Value *testMaskLane(IRBuilderBase &B, Value *Mask, Value *Lane);
+
 /// Tests of one lane's mask bit, and of masks that at most one lane holds
 /// (an equality on lane ids), computed for that lane in scalars
 /// (MaskLanes.cpp). Run after scalarizeLaneReads, whose tests it rewrites.

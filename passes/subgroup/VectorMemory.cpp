@@ -804,7 +804,7 @@ void SubGroupVectorizer::widenAlloca(AllocaInst &AI) {
 /// Lane \p Lane of the mask \p Mask. At a lane known only at run time, as a
 /// bit of the mask's integer: an extract at a variable index goes through
 /// the stack (a store of the whole mask, then a byte load of the lane).
-static Value *testMaskLane(IRBuilder<> &B, Value *Mask, Value *Lane) {
+Value *testMaskLane(IRBuilderBase &B, Value *Mask, Value *Lane) {
   auto *MaskTy = cast<FixedVectorType>(Mask->getType());
   if (isa<Constant>(Lane) || !MaskTy->getElementType()->isIntegerTy(1))
     return B.CreateExtractElement(Mask, Lane);
