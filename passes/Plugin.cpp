@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sublane/Passes/DeviceMathCalls.h"
+#include "sublane/Passes/JamSubGroupLoops.h"
 #include "sublane/Passes/KernelInfo.h"
 #include "sublane/Passes/KernelShape.h"
 #include "sublane/Passes/MarkConvergent.h"
@@ -76,6 +77,10 @@ static void registerCallbacks(PassBuilder &PB) {
           FPM.addPass(DeviceMathCallsPass());
           return true;
         }
+        if (Name == "sublane-jam-sub-groups") {
+          FPM.addPass(JamSubGroupLoopsPass());
+          return true;
+        }
         if (Name == "print<sublane-shape>") {
           FPM.addPass(ShapePrinterPass<KernelShapeAnalysis>(errs()));
           return true;
@@ -93,6 +98,12 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         addLoweringPipeline(MPM);
+      });
+  // After LLVM has rotated the loops over sub-groups and unswitched the
+  // guards of their uniform inner loops, before it unrolls the inner loops.
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(JamSubGroupLoopsPass());
       });
 }
 

@@ -4,7 +4,8 @@
 ; sub-groups is gone from it, loads are plain vector loads, and no branch
 ; per sub-group chooses. The original loop runs what is left (the partial
 ; last sub-group), starting where the full loop stopped, with the state its
-; sub-groups left with; each loop is skipped when its range is empty.
+; sub-groups left with; each loop is skipped when its range is empty. Only
+; the full loop carries the marker for sublane-jam-sub-groups.
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv,sublane-wg-cbs -sublane-sg-size=16 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
@@ -28,6 +29,10 @@
 ; CHECK-NOT: masked.load
 ; CHECK: sublane.r0.next0.full:
 ; CHECK: %r0.more0.full = icmp ult i64 %r0.lid.next0.full, %full.subgroups
+; CHECK-NEXT: br i1 %r0.more0.full, label %sublane.r0.item0.full, label %sublane.r0.exit.full, !llvm.loop ![[FULL:[0-9]+]]
+; CHECK: ![[ORIGINAL:[0-9]+]] = distinct !{![[ORIGINAL]], ![[PAR:[0-9]+]], ![[IC:[0-9]+]]}
+; CHECK: ![[FULL]] = distinct !{![[FULL]], ![[PAR]], ![[IC]], ![[MARK:[0-9]+]]}
+; CHECK: ![[MARK]] = !{!"sublane.loop.full_sub_groups"}
 
 define void @k(ptr %args) #0 {
   %in = load ptr, ptr %args

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../workgroup/CBSLowering.h"
+#include "sublane/Passes/JamSubGroupLoops.h"
 
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -432,6 +433,16 @@ void CBSLowering::loopOverFullSubGroups() {
           NB->eraseFromParent();
         BatchCopies.clear();
       }
+    }
+
+    // The full loop's iterations are independent sub-groups: a late pass
+    // may run their inner loops together (sublane-jam-sub-groups).
+    auto *FullLatchBr = cast<BasicBlock>(VMap[Latch])->getTerminator();
+    if (MDNode *FullID = FullLatchBr->getMetadata(LLVMContext::MD_loop)) {
+      SmallVector<Metadata *> Props(drop_begin(FullID->operands()));
+      Props.push_back(
+          MDNode::get(C, {MDString::get(C, FullSubGroupLoopProperty)}));
+      FullLatchBr->setMetadata(LLVMContext::MD_loop, makeLoopID(C, Props));
     }
 
     // Which sub-groups are full: in one dimension the leading

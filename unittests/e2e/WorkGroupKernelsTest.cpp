@@ -967,3 +967,155 @@ TEST(WorkGroupKernels2D, DivisionUnderBranch) {
   checkDivisionUnderBranch<16>();
 }
 } // namespace
+
+namespace {
+namespace xo = sycl::ext::oneapi::experimental;
+
+template <uint32_t S> class JammedDotKernel;
+template <uint32_t S> class JammedDot2DKernel;
+template <uint32_t S> class PerSubGroupTripsKernel;
+
+// Dot products over k < m, m the same for every work-item: each sub-group's
+// inner loop carries float, int and double chains, which the loop over full
+// sub-groups runs for several sub-groups together (sublane-jam-sub-groups).
+// Work-groups of 1, 2, 3, 5 and 7 full sub-groups, with and without a
+// partial last one, run the jammed loop, its remainder loop and the partial
+// sub-group's loop; m = 0 skips the inner loop. Code before the inner loop
+// stores what the code after it reads back. In 2D, rows of 3S work-items
+// (all sub-groups full) and rows of S + 2 (sub-groups spanning rows, none in
+// the full loop). A kernel whose trip count differs between sub-groups is
+// not jammed and must stay right too. All values are small integers, so
+// every sum is exact.
+template <uint32_t S> void checkJammedInnerLoops() {
+  sycl::queue q;
+  constexpr size_t maxM = 13, groups = 3;
+  for (size_t fullSgs : {1, 2, 3, 5, 7})
+    for (size_t partial : {size_t(0), size_t(S / 2 + 1)}) {
+      if (S == 1 && partial)
+        continue;
+      size_t wg = fullSgs * S + partial, n = groups * wg;
+      usm_array<float> a(q, n * maxM), b(q, maxM), pre(q, n), out(q, n);
+      usm_array<int> ia(q, n * maxM), iout(q, n);
+      usm_array<double> dout(q, n);
+      for (size_t j = 0; j < n * maxM; ++j) {
+        a[j] = float(int(j % 7) - 3);
+        ia[j] = int((j * 5) % 11) - 5;
+      }
+      for (size_t k = 0; k < maxM; ++k)
+        b[k] = float(int(k % 5) - 2);
+      for (size_t m : {size_t(0), size_t(1), maxM}) {
+        const float *A = a.ptr, *B = b.ptr;
+        const int *IA = ia.ptr;
+        float *Pre = pre.ptr, *Out = out.ptr;
+        int *IOut = iout.ptr;
+        double *DOut = dout.ptr;
+        q.parallel_for<JammedDotKernel<S>>(
+             sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+             [=](sycl::nd_item<1> it) {
+               size_t i = it.get_global_id(0);
+               Pre[i] = A[i] + 0.5f;
+               float acc = 0;
+               int iacc = 0;
+               double dacc = 0;
+               for (size_t k = 0; k < m; ++k) {
+                 acc += A[i + n * k] * B[k];
+                 iacc += IA[i + n * k] ^ int(k);
+                 dacc += double(A[i + n * k]) * 0.5;
+               }
+               Out[i] = acc + Pre[i];
+               IOut[i] = iacc;
+               DOut[i] = dacc;
+             })
+            .wait();
+        for (size_t i = 0; i < n; ++i) {
+          float acc = 0;
+          int iacc = 0;
+          double dacc = 0;
+          for (size_t k = 0; k < m; ++k) {
+            acc += a[i + n * k] * b[k];
+            iacc += ia[i + n * k] ^ int(k);
+            dacc += double(a[i + n * k]) * 0.5;
+          }
+          std::string at =
+              "S=" + std::to_string(S) + " wg=" + std::to_string(wg) +
+              " m=" + std::to_string(m) + " item " + std::to_string(i);
+          ASSERT_EQ(out[i], acc + a[i] + 0.5f) << at;
+          ASSERT_EQ(iout[i], iacc) << at;
+          ASSERT_EQ(dout[i], dacc) << at;
+        }
+      }
+    }
+
+  // 2D: Gemm's shape, C[i + cols*j] over k < m of A[i + cols*k] * B[k + m*j],
+  // m read from memory so that the inner loop stays a loop.
+  for (size_t cols : {size_t(3 * S), size_t(S + 2)}) {
+    constexpr size_t rows = 2, m = 9;
+    size_t gh = 2 * rows;
+    usm_array<float> a(q, cols * m), b(q, m * gh), c(q, cols * gh);
+    usm_array<size_t> trips(q, 1);
+    trips[0] = m;
+    const size_t *M = trips.ptr;
+    for (size_t j = 0; j < cols * m; ++j)
+      a[j] = float(int(j % 5) - 2);
+    for (size_t j = 0; j < m * gh; ++j)
+      b[j] = float(int(j % 3) - 1);
+    const float *A = a.ptr, *B = b.ptr;
+    float *C = c.ptr;
+    q.parallel_for<JammedDot2DKernel<S>>(
+         sycl::nd_range<2>({gh, cols}, {rows, cols}),
+         xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<2> it) {
+           size_t j = it.get_global_id(0), i = it.get_global_id(1);
+           size_t steps = *M;
+           float acc = 0;
+           for (size_t k = 0; k < steps; ++k)
+             acc += A[i + cols * k] * B[k + steps * j];
+           C[i + cols * j] = acc;
+         })
+        .wait();
+    for (size_t j = 0; j < gh; ++j)
+      for (size_t i = 0; i < cols; ++i) {
+        float acc = 0;
+        for (size_t k = 0; k < m; ++k)
+          acc += a[i + cols * k] * b[k + m * j];
+        ASSERT_EQ(c[i + cols * j], acc)
+            << "S=" << S << " cols=" << cols << " row " << j << " column " << i;
+      }
+  }
+
+  // Each sub-group's own trip count.
+  {
+    size_t wg = 5 * S, n = 2 * wg;
+    usm_array<float> a(q, n * 8), out(q, n);
+    for (size_t j = 0; j < n * 8; ++j)
+      a[j] = float(int(j % 9) - 4);
+    const float *A = a.ptr;
+    float *Out = out.ptr;
+    q.parallel_for<PerSubGroupTripsKernel<S>>(
+         sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t i = it.get_global_id(0);
+           size_t trips = it.get_sub_group().get_group_linear_id() % 4 + 2;
+           float acc = 1;
+           for (size_t k = 0; k < trips; ++k)
+             acc = acc * 0.5f + A[i + n * k];
+           Out[i] = acc;
+         })
+        .wait();
+    for (size_t i = 0; i < n; ++i) {
+      size_t trips = (i % wg) / S % 4 + 2;
+      float acc = 1;
+      for (size_t k = 0; k < trips; ++k)
+        acc = acc * 0.5f + a[i + n * k];
+      ASSERT_EQ(out[i], acc) << "S=" << S << " item " << i;
+    }
+  }
+}
+
+TEST(WorkGroupKernels, JammedInnerLoopsSize1) { checkJammedInnerLoops<1>(); }
+TEST(WorkGroupKernels, JammedInnerLoopsSize4) { checkJammedInnerLoops<4>(); }
+TEST(WorkGroupKernels, JammedInnerLoopsSize8) { checkJammedInnerLoops<8>(); }
+TEST(WorkGroupKernels, JammedInnerLoopsSize16) { checkJammedInnerLoops<16>(); }
+TEST(WorkGroupKernels, JammedInnerLoopsSize32) { checkJammedInnerLoops<32>(); }
+TEST(WorkGroupKernels, JammedInnerLoopsSize64) { checkJammedInnerLoops<64>(); }
+} // namespace
