@@ -96,8 +96,8 @@ private:
   Function &F;
   Loop *Inner = nullptr;
   BasicBlock *Aft = nullptr;
-  /// The inner loop's loop-carried values that are not inductions, and the
-  /// fewest registers one of them spans.
+  /// The inner loop's loop-carried values that are not inductions; the
+  /// fewest registers one of them spans, and the registers all of them do.
   SmallVector<PHINode *> Chains;
   unsigned MinParts = 0, TotalParts = 0;
 
