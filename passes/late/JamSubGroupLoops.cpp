@@ -131,8 +131,11 @@ bool SubGroupLoopJam::findChains() {
     Type *T = P.getType();
     if (!T->isVectorTy() && !T->isFloatingPointTy())
       continue;
-    unsigned Parts =
-        divideCeil(DL.getTypeSizeInBits(T).getFixedValue(), RegisterBits);
+    // The registers the type legalizes to: with AVX-512 a <16 x float> is
+    // one register even where the vectorizers prefer 256 bits.
+    unsigned Parts = TTI.getNumberOfParts(T);
+    if (!Parts)
+      Parts = divideCeil(DL.getTypeSizeInBits(T).getFixedValue(), RegisterBits);
     Chains.push_back(&P);
     MinParts = MinParts ? std::min(MinParts, Parts) : Parts;
     TotalParts += Parts;
@@ -313,10 +316,7 @@ bool SubGroupLoopJam::versionOnInvariantGuard() {
   auto *GuardBr = Guard && L.contains(Guard)
                       ? dyn_cast<BranchInst>(Guard->getTerminator())
                       : nullptr;
-  bool Hoisted = false;
-  if (!GuardBr || !GuardBr->isConditional() ||
-      !L.makeLoopInvariant(GuardBr->getCondition(), Hoisted, nullptr, nullptr,
-                           &SE))
+  if (!GuardBr || !GuardBr->isConditional())
     return false;
   bool EntersOnTrue = GuardBr->getSuccessor(0) == InnerPreheader;
   BasicBlock *Skip = GuardBr->getSuccessor(EntersOnTrue ? 1 : 0);
@@ -324,6 +324,15 @@ bool SubGroupLoopJam::versionOnInvariantGuard() {
   BasicBlock *Check = L.getLoopPreheader();
   if (!L.contains(Skip) || Skip == InnerPreheader || !Exit || !Exiting ||
       !Check)
+    return false;
+  // The guard moves before the loop. Only one whose operands are computed
+  // there already: hoisting a deeper expression could stop halfway, with
+  // the IR changed and nothing versioned.
+  auto *Cond = dyn_cast<Instruction>(GuardBr->getCondition());
+  bool Hoisted = false;
+  if (Cond && L.contains(Cond) &&
+      (!L.hasLoopInvariantOperands(Cond) ||
+       !L.makeLoopInvariant(Cond, Hoisted, nullptr, nullptr, &SE)))
     return false;
 
   BasicBlock *Preheader = SplitBlock(Check, Check->getTerminator(), &DT, &LI,
