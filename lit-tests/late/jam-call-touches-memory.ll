@@ -2,7 +2,7 @@
 ; another sub-group's accesses out of order: the inner loops stay apart.
 ; RUN: %opt -passes=sublane-jam-sub-groups -pass-remarks-missed=sublane-jam-sub-groups -S %s 2>&1 | FileCheck %s
 
-; CHECK: remark: <unknown>:0:0: kernel 'k': this loop runs for one sub-group at a time, 1 chain(s) of <8 x float> per step, and not for several sub-groups together: it holds a call or atomic operation that touches memory
+; CHECK: remark: <unknown>:0:0: kernel 'k': this loop runs for one sub-group at a time, 1 chain(s) of <8 x float> per step, and not for several sub-groups together: it holds a call to 'observe', which may touch memory
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: call <8 x float> @llvm.fmuladd.v8f32(
 ; CHECK-NOT: call <8 x float> @llvm.fmuladd.v8f32(

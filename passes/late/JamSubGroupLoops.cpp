@@ -104,7 +104,7 @@ private:
   bool findChains();
   const char *checkShape();
   const char *checkHeaderValues() const;
-  const char *checkInstructions() const;
+  std::optional<std::string> checkInstructions() const;
   unsigned chooseCount() const;
   void dropProperty();
   std::string kernelName() const;
@@ -224,7 +224,7 @@ const char *SubGroupLoopJam::checkHeaderValues() const {
 /// be a plain load or store in the region's parallel access group (private
 /// variables and the lowering's scratch are shared by all iterations and
 /// carry no group).
-const char *SubGroupLoopJam::checkInstructions() const {
+std::optional<std::string> SubGroupLoopJam::checkInstructions() const {
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
       if (I.mayThrow())
@@ -239,13 +239,18 @@ const char *SubGroupLoopJam::checkInstructions() const {
         if (!Store->isSimple())
           return "it holds an atomic or volatile store";
       } else if (I.mayReadOrWriteMemory()) {
-        return "it holds a call or atomic operation that touches memory";
+        auto *Call = dyn_cast<CallBase>(&I);
+        if (Function *Callee = Call ? Call->getCalledFunction() : nullptr)
+          return "it holds a call to '" + demangle(Callee->getName()) +
+                 "', which may touch memory";
+        return std::string("it holds an atomic operation or an indirect "
+                           "call, which may touch memory");
       }
     }
   if (!L.isAnnotatedParallel())
-    return "it accesses memory that all sub-groups share (private variables "
-           "or the lowering's scratch)";
-  return nullptr;
+    return std::string("it accesses memory that all sub-groups share "
+                       "(private variables or the lowering's scratch)");
+  return std::nullopt;
 }
 
 /// How many sub-groups run together: enough for the target's number of
@@ -395,7 +400,7 @@ bool SubGroupLoopJam::run() {
   dropProperty();
   Changed = true;
   Type *ChainType = Chains.front()->getType();
-  auto Missed = [&](const char *Why) {
+  auto Missed = [&](StringRef Why) {
     ++NumNotJammed;
     LLVM_DEBUG(dbgs() << "jam: " << L.getHeader()->getName() << ": " << Why
                       << "\n");
@@ -414,8 +419,8 @@ bool SubGroupLoopJam::run() {
     return Missed(Why);
   if (const char *Why = checkHeaderValues())
     return Missed(Why);
-  if (const char *Why = checkInstructions())
-    return Missed(Why);
+  if (std::optional<std::string> Why = checkInstructions())
+    return Missed(*Why);
   unsigned TripCount = SE.getSmallConstantTripCount(&L);
   unsigned TripMultiple = SE.getSmallConstantTripMultiple(&L);
   DebugLoc Where = userLoc();
