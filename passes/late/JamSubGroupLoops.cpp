@@ -26,6 +26,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/UnrollLoop.h"
@@ -365,16 +366,12 @@ bool SubGroupLoopJam::versionOnInvariantGuard() {
                                      {FullSubGroupLoopProperty}, {}));
   // The guard folds: true in the loop, false in its copy, whose inner loop
   // is then unreachable.
-  auto Fold = [](BranchInst *Br, BasicBlock *Taken) {
-    for (BasicBlock *Succ : successors(Br))
-      if (Succ != Taken)
-        Succ->removePredecessor(Br->getParent());
-    BranchInst::Create(Taken, Br);
-    Br->eraseFromParent();
-  };
   auto *CopyGuardBr = cast<BranchInst>(VMap[GuardBr]);
-  Fold(CopyGuardBr, cast<BasicBlock>(VMap[Skip]));
-  Fold(GuardBr, InnerPreheader);
+  CopyGuardBr->setCondition(
+      ConstantInt::getBool(F.getContext(), !EntersOnTrue));
+  GuardBr->setCondition(ConstantInt::getBool(F.getContext(), EntersOnTrue));
+  ConstantFoldTerminator(CopyGuardBr->getParent());
+  ConstantFoldTerminator(Guard);
   EliminateUnreachableBlocks(F);
   // Where the guard's two ways met, a sub-group's code after the inner loop
   // is now a straight run of blocks: one block, as the jam wants it.
@@ -453,16 +450,9 @@ PreservedAnalyses JamSubGroupLoopsPass::run(Function &F,
   // Most functions hold no loop over sub-groups: look for the marker before
   // asking for any analysis.
   bool Marked = any_of(F, [](BasicBlock &BB) {
-    MDNode *ID = BB.getTerminator()
-                     ? BB.getTerminator()->getMetadata(LLVMContext::MD_loop)
-                     : nullptr;
-    return ID && any_of(drop_begin(ID->operands()), [](const MDOperand &Op) {
-             auto *Prop = dyn_cast<MDNode>(Op);
-             auto *Name = Prop && Prop->getNumOperands()
-                              ? dyn_cast<MDString>(Prop->getOperand(0))
-                              : nullptr;
-             return Name && Name->getString() == FullSubGroupLoopProperty;
-           });
+    Instruction *Term = BB.getTerminator();
+    MDNode *ID = Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
+    return ID && findOptionMDForLoopID(ID, FullSubGroupLoopProperty);
   });
   if (!Marked)
     return PreservedAnalyses::all();
