@@ -17,6 +17,11 @@
 //
 // WorkGroupReduce: each work-group's sum with reduce_over_group(group).
 //
+// TreeReduce: the same sums as GPU code writes them without group
+// algorithms: the work-group's items in local memory, halved in a loop of
+// `if (lid < stride) l[lid] += l[lid + stride];` and barriers, the stride
+// starting from the work-group's size at run time.
+//
 // RangeReduce: the sum of an array as SYCL 2020 writes it, a parallel_for
 // over a range with a sycl::reduction, over a size no work-group size
 // divides (so that the launch's bounds check runs), also at the size the
@@ -257,6 +262,33 @@ template <uint32_t S> void workGroupReduce(benchmark::State &State) {
   });
 }
 
+template <uint32_t S> class TreeReduceKernel;
+template <uint32_t S> void treeReduce(benchmark::State &State) {
+  bench::run<GroupSums, S>(State, [](GroupSums &P) {
+    const float *In = P.In;
+    float *Out = P.Out;
+    P.Q.submit([&](sycl::handler &H) {
+         sycl::local_accessor<float, 1> Partial(WorkGroupSize, H);
+         bench::parallel_for<TreeReduceKernel<S>, S>(
+             H, sycl::nd_range<1>(P.N, WorkGroupSize),
+             [=](sycl::nd_item<1> It) {
+               size_t Lid = It.get_local_id(0);
+               Partial[Lid] = In[It.get_global_id(0)];
+               sycl::group_barrier(It.get_group());
+               for (size_t Stride = It.get_local_range(0) / 2; Stride > 0;
+                    Stride /= 2) {
+                 if (Lid < Stride)
+                   Partial[Lid] += Partial[Lid + Stride];
+                 sycl::group_barrier(It.get_group());
+               }
+               if (Lid == 0)
+                 Out[It.get_group(0)] = Partial[0];
+             });
+       })
+        .wait();
+  });
+}
+
 void workGroupReduceOmp(benchmark::State &State) {
   bench::run<GroupSums>(State, [](GroupSums &P) {
     const float *In = P.In;
@@ -330,5 +362,6 @@ BENCH_KERNEL(ElementReduceAtomic, bench::Bound::Memory, elementReduceAtomic,
 BENCH_DEFAULT_SIZE_VARIANT(ElementReduceAtomic, elementReduceAtomicAuto);
 BENCH_KERNEL(WorkGroupReduce, bench::Bound::Memory, workGroupReduce,
              workGroupReduceOmp);
+BENCH_KERNEL(TreeReduce, bench::Bound::Memory, treeReduce, workGroupReduceOmp);
 BENCH_KERNEL(RangeReduce, bench::Bound::Memory, rangeReduce, rangeReduceOmp);
 BENCH_DEFAULT_SIZE_VARIANT(RangeReduce, rangeReduceAuto);

@@ -9,7 +9,7 @@
 //
 // This stage rewrites the scalar body before its shapes are computed: at
 // such a check that every lane of the sub-group reaches together (not under
-// a branch that differs between lanes, not in a loop), the sub-group first
+// a branch that differs between lanes), the sub-group first
 // asks whether the check holds in all its lanes. If it does, it runs a copy
 // of the code from the checked branch on, where nothing depends on the
 // check; if not, the original. A check qualifies when it compares a value
@@ -24,7 +24,8 @@
 // of the work-group must reach at the same place. Where the code after the
 // check's join does (`if (i < n) v = in[i];` before a reduction over the
 // work-group), the copy ends at the join: only the guarded blocks are
-// copied, and both versions meet there again.
+// copied, and both versions meet there again. A check in a loop gets only
+// such a copy, which ends inside the loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -211,6 +212,9 @@ struct Guard {
   bool Negated;
   SmallSetVector<BasicBlock *, 16> Copied;
   BasicBlock *Join = nullptr;
+  /// Whether the check's other way leads straight to where the two ways
+  /// meet, so that a sub-group none of whose lanes pass may go there.
+  bool MeetsOnFail = false;
 };
 
 std::optional<Guard> findGuard(Function &K, FunctionAnalysisManager &FAM,
@@ -220,9 +224,13 @@ std::optional<Guard> findGuard(Function &K, FunctionAnalysisManager &FAM,
   for (BasicBlock &BB : K) {
     auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() || Done.contains(&BB) ||
-        LI.getLoopFor(&BB) || !Shapes.hasDivergentBranch(BB) ||
-        Shapes.isDivergentlyExecuted(&BB))
+        !Shapes.hasDivergentBranch(BB) || Shapes.isDivergentlyExecuted(&BB))
       continue;
+    // In a loop the check is asked anew each iteration, so a copy must end
+    // where its two ways meet, inside the loop: a copy of the rest of the
+    // kernel would keep running in later iterations, where the check may
+    // fail. (A tree reduction's `if (lid < s)` between barriers.)
+    const Loop *L = LI.getLoopFor(&BB);
     // The ways worth a copy: those whose check commonly passes in every lane.
     bool Viable[] = {
         isLaneBoundsCheck(Br->getCondition(), Shapes, /*Holds=*/true),
@@ -242,8 +250,8 @@ std::optional<Guard> findGuard(Function &K, FunctionAnalysisManager &FAM,
       return Viable[Way] ? getCopiedRegion(Br->getSuccessor(Way))
                          : std::nullopt;
     };
-    std::optional<Region> OnTrue = RegionFrom(0);
-    std::optional<Region> OnFalse = RegionFrom(1);
+    std::optional<Region> OnTrue = L ? std::nullopt : RegionFrom(0);
+    std::optional<Region> OnFalse = L ? std::nullopt : RegionFrom(1);
     BasicBlock *Join = nullptr;
     if (!OnTrue && !OnFalse) {
       // A work-group barrier or collective after the check: copy only what
@@ -252,15 +260,27 @@ std::optional<Guard> findGuard(Function &K, FunctionAnalysisManager &FAM,
       if (!Join)
         continue;
       const auto &DT = FAM.getResult<DominatorTreeAnalysis>(K);
+      if (L && (!L->contains(Join) || Join == L->getHeader()))
+        continue;
+      auto InLoopBody = [&](const std::optional<Region> &R) {
+        return !L || all_of(R->Blocks, [&](BasicBlock *B) {
+          return L->contains(B) && B != L->getHeader();
+        });
+      };
       if (Viable[0])
         OnTrue = getGuardedRegion(Br->getSuccessor(0), Join, DT);
+      if (OnTrue && !InLoopBody(OnTrue))
+        OnTrue.reset();
       if (Viable[1])
         OnFalse = getGuardedRegion(Br->getSuccessor(1), Join, DT);
+      if (OnFalse && !InLoopBody(OnFalse))
+        OnFalse.reset();
     }
     bool Negated = !OnTrue || (OnFalse && OnFalse->Size > OnTrue->Size);
     if (std::optional<Region> &Copied = Negated ? OnFalse : OnTrue)
-      return Guard{Br, Br->getSuccessor(Negated), Negated,
-                   std::move(Copied->Blocks), Join};
+      return Guard{Br,      Br->getSuccessor(Negated),
+                   Negated, std::move(Copied->Blocks),
+                   Join,    Br->getSuccessor(!Negated) == Meet};
   }
   return std::nullopt;
 }
@@ -337,10 +357,25 @@ BasicBlock *version(Guard &G, Module &M) {
   RecursivelyDeleteTriviallyDeadInstructionsPermissive(Folded);
 
   IRBuilder<> B(Check->getTerminator());
-  Value *Whole =
-      emitSubGroupAll(B, G.Negated ? B.CreateNot(Cond) : Cond, "guard");
+  Value *Passes = G.Negated ? B.CreateNot(Cond) : Cond;
+  Value *Whole = emitSubGroupAll(B, Passes, "guard");
+  // Where the other way goes straight to where both meet, a sub-group in
+  // none of whose lanes the check passes goes there at once: masked, the
+  // guarded code would run with no lane active. (Past the boundary of
+  // `if (lid < s)` in a tree reduction: most sub-groups.) Another way with
+  // code of its own (a stencil's edge) keeps its mask from the check alone.
+  BasicBlock *Partial = Masked;
+  if (G.MeetsOnFail) {
+    BasicBlock *Meet = G.Branch->getSuccessor(!G.Negated);
+    Partial = BasicBlock::Create(C, Check->getName() + ".any", &K, Masked);
+    IRBuilder<> AnyB(Partial);
+    Value *Any = emitSubGroupAny(AnyB, Passes, "guard");
+    AnyB.CreateCondBr(Any, Masked, Meet)->setDebugLoc(G.Branch->getDebugLoc());
+    for (PHINode &Phi : Meet->phis())
+      Phi.addIncoming(Phi.getIncomingValueForBlock(Masked), Partial);
+  }
   Instruction *OldTerm = Check->getTerminator();
-  BranchInst::Create(Entry, Masked, Whole, Check)
+  BranchInst::Create(Entry, Partial, Whole, Check)
       ->setDebugLoc(G.Branch->getDebugLoc());
   OldTerm->eraseFromParent();
   return Masked;
@@ -348,22 +383,35 @@ BasicBlock *version(Guard &G, Module &M) {
 
 } // namespace
 
-Value *emitSubGroupAll(IRBuilder<> &B, Value *Cond, const Twine &Name) {
+/// A sub-group vote of kind \p Kind (All or Any) on \p Cond.
+static Value *emitSubGroupVote(IRBuilder<> &B, Value *Cond,
+                               CollectiveInfo::CollectiveKind Kind,
+                               const Twine &Name) {
   Module &M = *B.GetInsertBlock()->getModule();
   LLVMContext &C = M.getContext();
   Type *I32 = B.getInt32Ty();
-  CollectiveInfo AllOf{CollectiveInfo::SubGroup, CollectiveInfo::All,
-                       CollectiveInfo::None, CollectiveInfo::NoElem};
-  FunctionCallee All =
-      M.getOrInsertFunction("__sublane_sg_all", getCollectiveType(AllOf, C));
-  if (auto *Decl = dyn_cast<Function>(All.getCallee())) {
+  bool All = Kind == CollectiveInfo::All;
+  CollectiveInfo Info{CollectiveInfo::SubGroup, Kind, CollectiveInfo::None,
+                      CollectiveInfo::NoElem};
+  FunctionCallee Vote =
+      M.getOrInsertFunction(All ? "__sublane_sg_all" : "__sublane_sg_any",
+                            getCollectiveType(Info, C));
+  if (auto *Decl = dyn_cast<Function>(Vote.getCallee())) {
     Decl->addFnAttr(Attribute::Convergent);
     Decl->addFnAttr(Attribute::NoUnwind);
   }
   Value *Lane = B.CreateZExt(Cond, I32, Name + ".lane");
-  CallInst *Vote = B.CreateCall(All, {Lane}, Name + ".all");
-  Vote->setConvergent();
-  return B.CreateICmpNE(Vote, ConstantInt::get(I32, 0));
+  CallInst *Call = B.CreateCall(Vote, {Lane}, Name + (All ? ".all" : ".any"));
+  Call->setConvergent();
+  return B.CreateICmpNE(Call, ConstantInt::get(I32, 0));
+}
+
+Value *emitSubGroupAll(IRBuilder<> &B, Value *Cond, const Twine &Name) {
+  return emitSubGroupVote(B, Cond, CollectiveInfo::All, Name);
+}
+
+Value *emitSubGroupAny(IRBuilder<> &B, Value *Cond, const Twine &Name) {
+  return emitSubGroupVote(B, Cond, CollectiveInfo::Any, Name);
 }
 
 unsigned versionLaneGuards(Function &K, FunctionAnalysisManager &FAM) {

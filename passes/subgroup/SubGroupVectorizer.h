@@ -142,6 +142,8 @@ bool isInFullSubGroupTest(const CallInst &CI);
 /// inserted in scalar code before shapes are computed: uniform in the
 /// sub-group, and a reduction over the active lanes once vectorized.
 Value *emitSubGroupAll(IRBuilder<> &B, Value *Cond, const Twine &Name);
+/// The same for some lane (`__sublane_sg_any`).
+Value *emitSubGroupAny(IRBuilder<> &B, Value *Cond, const Twine &Name);
 
 /// One way to vectorize the body of a kernel: what it assumes of the
 /// sub-group, the shapes that follow, the values that become vectors and,

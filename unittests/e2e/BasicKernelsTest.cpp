@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -191,6 +192,99 @@ TEST(BasicKernels, Reductions) {
   sycl::free(lo, q);
   sycl::free(prod, q);
 }
+} // namespace
+
+namespace {
+// Reductions over ranges at each sub-group size: work-groups wholly inside
+// the range skip the per-item check, the last one (partial or not) keeps
+// it, along the last dimension of 1D and 2D ranges. Sums of floats start
+// from -0.0 in each work-item, which must leave every value, -0.0 among
+// them, as SYCL's identity does.
+template <uint32_t S> class RangeSumKernel;
+template <uint32_t S> class RangeMaxKernel;
+template <uint32_t S> class RangeSum2DKernel;
+template <uint32_t S> class RangeNegativeZeroKernel;
+template <uint32_t S> void checkRangeReductions() {
+  namespace syclex = sycl::ext::oneapi::experimental;
+  sycl::queue q;
+  const size_t most = 128 * 9 + 127;
+  float *x = sycl::malloc_shared<float>(most, q);
+  for (size_t i = 0; i < most; ++i)
+    x[i] = float(int(i * 37 % 101) - 50);
+  int *isum = sycl::malloc_shared<int>(1, q);
+  float *fmax = sycl::malloc_shared<float>(1, q);
+  float *fsum = sycl::malloc_shared<float>(1, q);
+  for (size_t n : {size_t(1), size_t(S), size_t(128), size_t(128 * 3),
+                   size_t(128 * 3 + 1), size_t(128 * 5 + 13), most}) {
+    *isum = 7;
+    *fmax = -1000.0f;
+    q.parallel_for<RangeSumKernel<S>>(
+         sycl::range<1>(n), syclex::properties{syclex::sub_group_size<S>},
+         sycl::reduction(isum, sycl::plus<int>()),
+         sycl::reduction(fsum, sycl::plus<float>(),
+                         sycl::property::reduction::initialize_to_identity()),
+         [=](sycl::id<1> i, auto &si, auto &sf) {
+           si += int(x[i]);
+           if (x[i] > 0)
+             sf += x[i];
+         })
+        .wait();
+    q.parallel_for<RangeMaxKernel<S>>(
+         sycl::range<1>(n), syclex::properties{syclex::sub_group_size<S>},
+         sycl::reduction(fmax, sycl::maximum<float>()),
+         [=](sycl::item<1> it, auto &m) {
+           m.combine(x[it.get_id(0)] + float(it.get_linear_id() % 3));
+         })
+        .wait();
+    int want_i = 7;
+    float want_f = 0, want_max = -1000.0f;
+    for (size_t i = 0; i < n; ++i) {
+      want_i += int(x[i]);
+      want_f += x[i] > 0 ? x[i] : 0.0f; // integers: exact in any order
+      want_max = std::max(want_max, x[i] + float(i % 3));
+    }
+    EXPECT_EQ(*isum, want_i) << "n = " << n;
+    EXPECT_EQ(*fsum, want_f) << "n = " << n;
+    EXPECT_EQ(*fmax, want_max) << "n = " << n;
+  }
+
+  // 2D: rows of 300 (work-groups of 128 along them, the third one partial).
+  const size_t rows = 3, cols = 300;
+  *isum = 0;
+  q.parallel_for<RangeSum2DKernel<S>>(
+       sycl::range<2>(rows, cols),
+       syclex::properties{syclex::sub_group_size<S>},
+       sycl::reduction(isum, sycl::plus<>()),
+       [=](sycl::id<2> i, auto &s) { s += int(i[0] * 1000 + i[1]); })
+      .wait();
+  int want2d = 0;
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t c = 0; c < cols; ++c)
+      want2d += int(r * 1000 + c);
+  EXPECT_EQ(*isum, want2d);
+
+  // Only -0.0 summed: each work-item's -0.0 start leaves it -0.0, and the
+  // total is the variable's -0.0 plus SYCL's identity +0.0 and the items'.
+  *fsum = -0.0f;
+  q.parallel_for<RangeNegativeZeroKernel<S>>(
+       sycl::range<1>(300), syclex::properties{syclex::sub_group_size<S>},
+       sycl::reduction(fsum, sycl::plus<float>()),
+       [=](sycl::id<1>, auto &s) { s += -0.0f; })
+      .wait();
+  EXPECT_EQ(*fsum, 0.0f);
+  EXPECT_FALSE(std::signbit(*fsum)) << "-0.0 + identity +0.0 is +0.0";
+
+  sycl::free(x, q);
+  sycl::free(isum, q);
+  sycl::free(fmax, q);
+  sycl::free(fsum, q);
+}
+TEST(BasicKernels, RangeReductionsSize1) { checkRangeReductions<1>(); }
+TEST(BasicKernels, RangeReductionsSize4) { checkRangeReductions<4>(); }
+TEST(BasicKernels, RangeReductionsSize8) { checkRangeReductions<8>(); }
+TEST(BasicKernels, RangeReductionsSize16) { checkRangeReductions<16>(); }
+TEST(BasicKernels, RangeReductionsSize32) { checkRangeReductions<32>(); }
+TEST(BasicKernels, RangeReductionsSize64) { checkRangeReductions<64>(); }
 } // namespace
 
 namespace {

@@ -6,7 +6,8 @@
 // check on both ids, a loop inside the checked code, checks before a
 // work-group reduction and a barrier, a stencil's edges found by
 // equalities (`x == 0 || x == w - 1`), and a tile's halo columns, which
-// one work-item of each row loads under a check of the grid's bounds. The
+// one work-item of each row loads under a check of the grid's bounds, and
+// checks inside loops (a tree reduction between barriers, chunks). The
 // vectorizer gives the code after such a check (or, before a work-group
 // collective, the code it guards) a copy for sub-groups where it holds in every
 // lane; the boundary falls inside a sub-group here, so that both copies run.
@@ -32,6 +33,8 @@ template <uint32_t S> struct EdgesKernel;
 template <uint32_t S> struct EdgesRangeKernel;
 template <uint32_t S, size_t TC> struct HaloColumnsKernel;
 template <uint32_t S> struct OneLaneEqualitiesKernel;
+template <uint32_t S> struct TreeReductionKernel;
+template <uint32_t S> struct ChecksInLoopsKernel;
 
 template <uint32_t S> void checkBoundsChecks() {
   sycl::queue q;
@@ -373,6 +376,87 @@ template <uint32_t S> void checkOneLaneEqualities() {
 
 TEST(BoundsChecks, OneLaneEqualities) {
   forEachSubGroupSize([](auto S) { checkOneLaneEqualities<S()>(); });
+}
+
+// Checks inside loops. A tree reduction in local memory as GPU code writes
+// it, `if (lid < s) l[lid] += l[lid + s];` between barriers, with s halving
+// from 4S (so that the boundary falls inside a sub-group once s < S), and an
+// else that clears a second array where the check fails; then a loop over
+// chunks of the input whose check on the element's index fails for the
+// later sub-groups in the last chunk and for all of them past it.
+template <uint32_t S> void checkTreeReduction() {
+  sycl::queue q;
+  const size_t wg = 8 * S, groups = 5, global = groups * wg;
+  int *in = sycl::malloc_shared<int>(global, q);
+  int *sums = sycl::malloc_shared<int>(groups, q);
+  int *cleared = sycl::malloc_shared<int>(global, q);
+  for (size_t i = 0; i < global; ++i) {
+    in[i] = int(i * 7 % 23) - 11;
+    cleared[i] = -1;
+  }
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> l(sycl::range<1>(wg), h);
+     h.parallel_for<TreeReductionKernel<S>>(
+         sycl::nd_range<1>(global, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t lid = it.get_local_id(0);
+           l[lid] = in[it.get_global_id(0)];
+           sycl::group_barrier(it.get_group());
+           for (size_t s = wg / 2; s > 0; s >>= 1) {
+             if (lid < s)
+               l[lid] += l[lid + s];
+             else if (s == 1)
+               cleared[it.get_global_id(0)] = int(s);
+             sycl::group_barrier(it.get_group());
+           }
+           if (lid == 0)
+             sums[it.get_group_linear_id()] = l[0];
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g) {
+    int want = 0;
+    for (size_t i = g * wg; i < (g + 1) * wg; ++i)
+      want += in[i];
+    ASSERT_EQ(sums[g], want) << "S=" << S << " group " << g;
+    for (size_t i = g * wg; i < (g + 1) * wg; ++i)
+      ASSERT_EQ(cleared[i], i % wg == 0 ? -1 : 1) << "S=" << S << " " << i;
+  }
+
+  const size_t chunks = 4, n = 2 * global + wg + S / 2 + 1;
+  int *data = sycl::malloc_shared<int>(chunks * global, q);
+  int *acc = sycl::malloc_shared<int>(global, q);
+  for (size_t i = 0; i < chunks * global; ++i)
+    data[i] = int(i % 17);
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for<ChecksInLoopsKernel<S>>(
+         sycl::nd_range<1>(global, S * 2),
+         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<1> it) {
+           size_t i = it.get_global_id(0);
+           int sum = 0;
+           for (size_t c = 0; c < chunks; ++c) {
+             size_t j = c * global + i;
+             if (j < n)
+               sum += data[j] * int(c + 1);
+           }
+           acc[i] = sum;
+         });
+   }).wait();
+  for (size_t i = 0; i < global; ++i) {
+    int want = 0;
+    for (size_t c = 0; c < chunks; ++c)
+      if (c * global + i < n)
+        want += data[c * global + i] * int(c + 1);
+    ASSERT_EQ(acc[i], want) << "S=" << S << " item " << i;
+  }
+  sycl::free(in, q);
+  sycl::free(sums, q);
+  sycl::free(cleared, q);
+  sycl::free(data, q);
+  sycl::free(acc, q);
+}
+
+TEST(BoundsChecks, ChecksInLoops) {
+  forEachSubGroupSize([](auto S) { checkTreeReduction<S()>(); });
 }
 
 } // namespace

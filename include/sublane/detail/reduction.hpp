@@ -146,6 +146,21 @@ private:
 };
 } // namespace detail
 
+namespace detail {
+/// What a work-item's value starts from: the identity, but -0.0 for a
+/// floating-point sum. IEEE addition leaves every value unchanged by -0.0
+/// (x + -0.0 is x, -0.0 and NaN included), so the first combine folds to
+/// the combined value itself; SYCL's identity +0.0 turns -0.0 into +0.0 and
+/// costs an add per work-item.
+template <typename T, typename Op> constexpr T start_value(T identity) {
+  if constexpr (std::is_floating_point_v<T> &&
+                (std::is_same_v<Op, plus<T>> || std::is_same_v<Op, plus<>>))
+    return T(-0.0);
+  else
+    return identity;
+}
+} // namespace detail
+
 /// What a kernel combines its values into: one variable, or with
 /// Dimensions 1 the Extent variables of a span, reached with operator[].
 template <typename T, typename Op, int Dimensions = 0, size_t Extent = 1>
@@ -155,7 +170,9 @@ class reducer : public detail::combiner<reducer<T, Op, Dimensions, Extent>, T> {
 
 public:
   static constexpr size_t extent = 1;
-  reducer(T identity, Op op) : value_(identity), identity_(identity), op_(op) {}
+  reducer(T identity, Op op)
+      : value_(detail::start_value<T, Op>(identity)), identity_(identity),
+        op_(op) {}
   reducer &combine(const T &x) {
     value_ = op_(value_, x);
     return *this;
@@ -176,7 +193,7 @@ public:
   static constexpr size_t extent = Extent;
   reducer(T identity, Op op) : identity_(identity), op_(op) {
     for (size_t k = 0; k < Extent; ++k)
-      values_[k] = identity;
+      values_[k] = detail::start_value<T, Op>(identity);
   }
   detail::reducer_element<T, Op> operator[](size_t k) {
     return {values_[k], identity_, op_};
@@ -369,14 +386,23 @@ void run_reductions(handler &h, Range r, const Kernel &k,
             call(it);
           } else {
             id<D> i = it.get_global_id();
-            if (i[D - 1] < r[D - 1]) {
+            auto run = [&] {
               if constexpr (takes_reducers<Kernel, item<D>, reducers>::value ||
                             takes_reducers<Kernel, item<D>, reducers,
                                            kernel_handler>::value)
                 call(item<D>(i, r));
               else
                 call(i);
-            }
+            };
+            // As in parallel_for_basic: only the last work-group along the
+            // last dimension reaches past r, so the others skip the check
+            // per item. A reduction's loop over sub-groups does little per
+            // sub-group; with the check in it, the check was most of it.
+            if ((it.get_group(D - 1) + 1) * it.get_local_range(D - 1) <=
+                r[D - 1])
+              run();
+            else if (i[D - 1] < r[D - 1])
+              run();
           }
           (store_partials(it, std::get<I>(mine), std::get<I>(specs).op,
                           std::get<I>(outs), counts[I]),
