@@ -479,6 +479,14 @@ std::string getKernelDisplayName(const Function &Kernel) {
   return demangle(Kernel.getName());
 }
 
+std::string getLoweredKernelDisplayName(const Function &F) {
+  StringRef Name = F.getName();
+  if (Name.consume_back(".wg"))
+    if (Function *Kernel = F.getParent()->getFunction(Name))
+      return getKernelDisplayName(*Kernel);
+  return demangle(Name);
+}
+
 std::optional<unsigned> getUnsignedAttr(const Function &F, StringRef Name) {
   Attribute A = F.getFnAttribute(Name);
   if (!A.isStringAttribute())

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sublane/Passes/DeviceMathCalls.h"
+#include "sublane/Passes/IdleTailExit.h"
 #include "sublane/Passes/JamSubGroupLoops.h"
 #include "sublane/Passes/KernelInfo.h"
 #include "sublane/Passes/KernelShape.h"
@@ -81,6 +82,10 @@ static void registerCallbacks(PassBuilder &PB) {
           FPM.addPass(JamSubGroupLoopsPass());
           return true;
         }
+        if (Name == "sublane-idle-tail-exit") {
+          FPM.addPass(IdleTailExitPass());
+          return true;
+        }
         if (Name == "print<sublane-shape>") {
           FPM.addPass(ShapePrinterPass<KernelShapeAnalysis>(errs()));
           return true;
@@ -104,6 +109,7 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(JamSubGroupLoopsPass());
+        FPM.addPass(IdleTailExitPass());
       });
 }
 

@@ -13,9 +13,9 @@
 ; CHECK: br i1 %r0.more0, label %sublane.r0.item0, label %sublane.r0.exit, !llvm.loop ![[KEPT:[0-9]+]]
 ; CHECK-LABEL: define internal void @varying.wg(
 ; CHECK: br i1 %r0.more0, label %sublane.r0.item0, label %sublane.r0.exit, !llvm.loop ![[LEFT:[0-9]+]]
-; CHECK-DAG: ![[KEPT]] = distinct !{![[KEPT]], !{{[0-9]+}}, !{{[0-9]+}}, ![[WIDTH1:[0-9]+]]}
+; CHECK-DAG: ![[KEPT]] = distinct !{![[KEPT]], !{{[0-9]+}}, !{{[0-9]+}}, !{{[0-9]+}}, ![[WIDTH1:[0-9]+]]}
 ; CHECK-DAG: ![[WIDTH1]] = !{!"llvm.loop.vectorize.width", i32 1}
-; CHECK-DAG: ![[LEFT]] = distinct !{![[LEFT]], !{{[0-9]+}}, !{{[0-9]+}}}
+; CHECK-DAG: ![[LEFT]] = distinct !{![[LEFT]], !{{[0-9]+}}, !{{[0-9]+}}, !{{[0-9]+}}}
 
 define void @k(ptr %args) #0 {
 entry:

@@ -4,7 +4,7 @@
 
 ; CHECK-LABEL: define internal void @k.wg(
 ; CHECK: br i1 %r0.more0, label %sublane.r0.item0, label %sublane.r0.exit, !llvm.loop ![[LOOP:[0-9]+]]
-; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]]}
+; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]], ![[ITEMS:[0-9]+]]}
 ; CHECK-NOT: llvm.loop.interleave.count
 
 define void @k(ptr %args) #0 {

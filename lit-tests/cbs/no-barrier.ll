@@ -32,8 +32,9 @@
 ; CHECK-NEXT: br i1 %r0.more0, label %sublane.r0.item0, label %sublane.r0.exit, !llvm.loop ![[LOOP:[0-9]+]]
 
 ; CHECK: attributes #[[WG]] = {{.*}}"sublane-wg-function"="k"
-; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]], ![[IC:[0-9]+]]}
+; CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[PAR:[0-9]+]], ![[ITEMS:[0-9]+]], ![[IC:[0-9]+]]}
 ; CHECK: ![[PAR]] = !{!"llvm.loop.parallel_accesses", ![[AG]]}
+; CHECK: ![[ITEMS]] = !{!"sublane.loop.work_group_items"}
 ; CHECK: ![[IC]] = !{!"llvm.loop.interleave.count", i32 1}
 
 define void @k(ptr %args) #0 {

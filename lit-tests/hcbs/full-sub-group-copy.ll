@@ -14,7 +14,7 @@
 ; CHECK: sublane.r0.next.full:
 ; CHECK: %r0.more.full = icmp ult i64 %r0.lane.next.full, 8
 ; CHECK-NEXT: br i1 %r0.more.full, label %sublane.r0.lane.full, label %sublane.r0.exit.full, !llvm.loop ![[FULL:[0-9]+]]
-; CHECK: ![[FULL]] = distinct !{![[FULL]], !{{[0-9]+}}, !{{[0-9]+}}, ![[NOUNROLL:[0-9]+]]}
+; CHECK: ![[FULL]] = distinct !{![[FULL]], !{{[0-9]+}}, !{{[0-9]+}}, !{{[0-9]+}}, ![[NOUNROLL:[0-9]+]]}
 ; CHECK: ![[NOUNROLL]] = !{!"llvm.loop.unroll.disable"}
 
 define void @k(ptr %args) #0 {

@@ -30,8 +30,8 @@
 ; CHECK: sublane.r0.next0.full:
 ; CHECK: %r0.more0.full = icmp ult i64 %r0.lid.next0.full, %full.subgroups
 ; CHECK-NEXT: br i1 %r0.more0.full, label %sublane.r0.item0.full, label %sublane.r0.exit.full, !llvm.loop ![[FULL:[0-9]+]]
-; CHECK: ![[ORIGINAL:[0-9]+]] = distinct !{![[ORIGINAL]], ![[PAR:[0-9]+]], ![[IC:[0-9]+]]}
-; CHECK: ![[FULL]] = distinct !{![[FULL]], ![[PAR]], ![[IC]], ![[MARK:[0-9]+]]}
+; CHECK: ![[ORIGINAL:[0-9]+]] = distinct !{![[ORIGINAL]], ![[PAR:[0-9]+]], ![[ITEMS:[0-9]+]], ![[IC:[0-9]+]]}
+; CHECK: ![[FULL]] = distinct !{![[FULL]], ![[PAR]], ![[ITEMS]], ![[IC]], ![[MARK:[0-9]+]]}
 ; CHECK: ![[MARK]] = !{!"sublane.loop.full_sub_groups"}
 
 define void @k(ptr %args) #0 {

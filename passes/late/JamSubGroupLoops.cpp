@@ -280,11 +280,7 @@ void SubGroupLoopJam::dropProperty() {
 }
 
 std::string SubGroupLoopJam::kernelName() const {
-  StringRef Name = F.getName();
-  if (Name.consume_back(".wg"))
-    if (Function *Kernel = F.getParent()->getFunction(Name))
-      return getKernelDisplayName(*Kernel);
-  return demangle(Name);
+  return getLoweredKernelDisplayName(F);
 }
 
 DebugLoc SubGroupLoopJam::userLoc() const {

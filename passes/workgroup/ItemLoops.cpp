@@ -1,6 +1,7 @@
 //===- ItemLoops.cpp - Work-item loops ------------------------------------===//
 
 #include "CBSLowering.h"
+#include "sublane/Passes/IdleTailExit.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -27,8 +28,10 @@ MDNode *makeLoopID(LLVMContext &C, ArrayRef<Metadata *> Props) {
 }
 
 MDNode *CBSLowering::makeParallelLoopID(Region &R) {
-  SmallVector<Metadata *> Properties = {MDNode::get(
-      C, {MDString::get(C, "llvm.loop.parallel_accesses"), R.AccessGroup})};
+  SmallVector<Metadata *> Properties = {
+      MDNode::get(
+          C, {MDString::get(C, "llvm.loop.parallel_accesses"), R.AccessGroup}),
+      MDNode::get(C, {MDString::get(C, WorkGroupItemLoopProperty)})};
   // Work-item loops are short, and their trip count (the work-group's
   // extent in a dimension) is unknown until launch: interleaved vector
   // bodies of 4 x 8 items would leave a 16-item tile row to the scalar

@@ -7,7 +7,9 @@
 // work-group reduction and a barrier, a stencil's edges found by
 // equalities (`x == 0 || x == w - 1`), and a tile's halo columns, which
 // one work-item of each row loads under a check of the grid's bounds, and
-// checks inside loops (a tree reduction between barriers, chunks). The
+// checks inside loops (a tree reduction between barriers, chunks), and
+// loops over sub-groups that stop at the first one such a check leaves
+// idle. The
 // vectorizer gives the code after such a check (or, before a work-group
 // collective, the code it guards) a copy for sub-groups where it holds in every
 // lane; the boundary falls inside a sub-group here, so that both copies run.
@@ -35,6 +37,9 @@ template <uint32_t S, size_t TC> struct HaloColumnsKernel;
 template <uint32_t S> struct OneLaneEqualitiesKernel;
 template <uint32_t S> struct TreeReductionKernel;
 template <uint32_t S> struct ChecksInLoopsKernel;
+template <uint32_t S> struct IdleTailTreeKernel;
+template <uint32_t S> struct IdleTailScanKernel;
+template <uint32_t S> struct IdleTail2DKernel;
 
 template <uint32_t S> void checkBoundsChecks() {
   sycl::queue q;
@@ -457,6 +462,117 @@ template <uint32_t S> void checkTreeReduction() {
 
 TEST(BoundsChecks, ChecksInLoops) {
   forEachSubGroupSize([](auto S) { checkTreeReduction<S()>(); });
+}
+
+// Loops over a region's sub-groups that stop at the first one with nothing
+// to do (sublane-idle-tail-exit). A tree over a work-group whose size is no
+// power of two (its last sub-group partial): `if (lid + s < live)`, where
+// the first idle sub-group moves with s, and a count of the levels at which
+// each work-item added, kept across the barriers. A scan that checks from
+// below (`lid >= s`), whose idle sub-groups come first, so that no loop may
+// stop. The tree over a 2D work-group's linear ids, where each row's loop
+// stops on its own.
+template <uint32_t S> void checkIdleTails() {
+  sycl::queue q;
+  const size_t wg = 3 * S + S / 2 + 1, groups = 4, global = groups * wg;
+  const size_t rows = 3, cols = 2 * S, items = rows * cols;
+  const size_t inputs = std::max(global, groups * items);
+  int *in = sycl::malloc_shared<int>(inputs, q);
+  int *sums = sycl::malloc_shared<int>(groups, q);
+  int *counts = sycl::malloc_shared<int>(global, q);
+  int *scan = sycl::malloc_shared<int>(global, q);
+  for (size_t i = 0; i < inputs; ++i)
+    in[i] = int(i * 5 % 19) - 9;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> l(sycl::range<1>(wg), h);
+     h.parallel_for<IdleTailTreeKernel<S>>(
+         sycl::nd_range<1>(global, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t lid = it.get_local_id(0);
+           l[lid] = in[it.get_global_id(0)];
+           int count = 0;
+           sycl::group_barrier(it.get_group());
+           for (size_t live = it.get_local_range(0); live > 1;
+                live = (live + 1) / 2) {
+             size_t s = (live + 1) / 2;
+             if (lid + s < live) {
+               l[lid] += l[lid + s];
+               ++count;
+             }
+             sycl::group_barrier(it.get_group());
+           }
+           counts[it.get_global_id(0)] = count;
+           if (lid == 0)
+             sums[it.get_group_linear_id()] = l[0];
+         });
+   }).wait();
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> l(sycl::range<1>(wg), h);
+     h.parallel_for<IdleTailScanKernel<S>>(
+         sycl::nd_range<1>(global, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t lid = it.get_local_id(0);
+           l[lid] = in[it.get_global_id(0)];
+           sycl::group_barrier(it.get_group());
+           for (size_t s = 1; s < wg; s *= 2) {
+             int t = 0;
+             if (lid >= s)
+               t = l[lid - s];
+             sycl::group_barrier(it.get_group());
+             if (lid >= s)
+               l[lid] += t;
+             sycl::group_barrier(it.get_group());
+           }
+           scan[it.get_global_id(0)] = l[lid];
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g) {
+    int want = 0;
+    for (size_t lid = 0; lid < wg; ++lid) {
+      size_t i = g * wg + lid;
+      want += in[i];
+      ASSERT_EQ(scan[i], want) << "S=" << S << " scan at " << i;
+      int count = 0;
+      for (size_t live = wg; live > 1; live = (live + 1) / 2)
+        count += lid + (live + 1) / 2 < live;
+      ASSERT_EQ(counts[i], count) << "S=" << S << " count at " << i;
+    }
+    ASSERT_EQ(sums[g], want) << "S=" << S << " group " << g;
+  }
+
+  int *sums2d = sycl::malloc_shared<int>(groups, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> l(sycl::range<1>(items), h);
+     h.parallel_for<IdleTail2DKernel<S>>(
+         sycl::nd_range<2>({rows, groups * cols}, {rows, cols}),
+         xo::properties{xo::sub_group_size<S>}, [=](sycl::nd_item<2> it) {
+           size_t lid = it.get_local_linear_id();
+           l[lid] = in[it.get_group(1) * items + lid];
+           sycl::group_barrier(it.get_group());
+           for (size_t live = items; live > 1; live = (live + 1) / 2) {
+             if (lid + (live + 1) / 2 < live)
+               l[lid] += l[lid + (live + 1) / 2];
+             sycl::group_barrier(it.get_group());
+           }
+           if (lid == 0)
+             sums2d[it.get_group(1)] = l[0];
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g) {
+    int want = 0;
+    for (size_t i = g * items; i < (g + 1) * items; ++i)
+      want += in[i];
+    ASSERT_EQ(sums2d[g], want) << "S=" << S << " 2D group " << g;
+  }
+  sycl::free(in, q);
+  sycl::free(sums, q);
+  sycl::free(counts, q);
+  sycl::free(scan, q);
+  sycl::free(sums2d, q);
+}
+
+TEST(BoundsChecks, IdleTails) {
+  forEachSubGroupSize([](auto S) { checkIdleTails<S()>(); });
 }
 
 } // namespace

@@ -286,6 +286,9 @@ void updateDescriptor(
 /// A readable name for \p Kernel: the kernel name the header recorded in the
 /// descriptor, else the demangled function name.
 std::string getKernelDisplayName(const llvm::Function &Kernel);
+/// The same for the kernel a lowered work-group function `K.wg` was made
+/// from, where it is found; else \p F's demangled name.
+std::string getLoweredKernelDisplayName(const llvm::Function &F);
 
 /// Integer value of function attribute \p Name on \p F, if present and valid.
 std::optional<unsigned> getUnsignedAttr(const llvm::Function &F,

@@ -1,0 +1,38 @@
+; A sub-group the check leaves idle still stores its per-item value for the
+; next region: the path around the work has an effect, and every sub-group
+; must take it. The loop is left as it is.
+; RUN: %opt -passes=sublane-idle-tail-exit -pass-remarks=sublane-idle-tail-exit -S %s 2>&1 | FileCheck %s
+
+; CHECK-NOT: remark
+; CHECK-LABEL: define internal void @k.wg(
+; CHECK-NOT: idle
+; CHECK: br i1 %done, label %exit, label %sg
+
+define internal void @k.wg(ptr noalias %l, ptr noalias %slots, i64 %count, i64 %stride) {
+entry:
+  br label %sg
+
+sg:
+  %s = phi i64 [ 0, %entry ], [ %s.next, %sg.latch ]
+  %base = shl nuw nsw i64 %s, 3
+  %slot = getelementptr inbounds float, ptr %slots, i64 %base
+  store <8 x float> <float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0>, ptr %slot, align 4
+  %some = icmp ult i64 %base, %stride
+  br i1 %some, label %work, label %sg.latch
+
+work:
+  %p = getelementptr inbounds float, ptr %l, i64 %base
+  store <8 x float> zeroinitializer, ptr %p, align 4
+  br label %sg.latch
+
+sg.latch:
+  %s.next = add nuw nsw i64 %s, 1
+  %done = icmp eq i64 %s.next, %count
+  br i1 %done, label %exit, label %sg, !llvm.loop !0
+
+exit:
+  ret void
+}
+
+!0 = distinct !{!0, !1}
+!1 = !{!"sublane.loop.work_group_items"}
