@@ -367,6 +367,11 @@ void KernelShape::computeAffineShapes() {
           case Instruction::Add:
             Stride = *A + *B;
             break;
+          case Instruction::Or:
+            // InstCombine writes `(i << 11) + j` with j < 2048 this way.
+            if (cast<PossiblyDisjointInst>(BO)->isDisjoint())
+              Stride = *A + *B;
+            break;
           case Instruction::Sub:
             Stride = *A - *B;
             break;

@@ -64,6 +64,11 @@ Value *getLaneOffset(IRBuilderBase &B, Value *V, unsigned Lane,
   case Instruction::Mul:
   case Instruction::Shl:
     break;
+  case Instruction::Or:
+    // Disjoint in every lane, so also in the one asked for.
+    if (cast<PossiblyDisjointInst>(BO)->isDisjoint())
+      break;
+    return nullptr;
   default:
     return nullptr;
   }

@@ -396,15 +396,19 @@ Value *SubGroupVectorizer::getUniformLaneStride(Value *V, unsigned Depth) {
   if (!BO)
     return nullptr;
   Value *A = BO->getOperand(0), *C = BO->getOperand(1);
-  switch (BO->getOpcode()) {
+  unsigned Opcode = BO->getOpcode();
+  // A disjoint `or` is a sum.
+  if (Opcode == Instruction::Or && cast<PossiblyDisjointInst>(BO)->isDisjoint())
+    Opcode = Instruction::Add;
+  switch (Opcode) {
   case Instruction::Add:
   case Instruction::Sub: {
     Value *SA = getUniformLaneStride(A, Depth + 1);
     Value *SC = SA ? getUniformLaneStride(C, Depth + 1) : nullptr;
     if (!SC)
       return nullptr;
-    return BO->getOpcode() == Instruction::Add ? B.CreateAdd(SA, SC)
-                                               : B.CreateSub(SA, SC);
+    return Opcode == Instruction::Add ? B.CreateAdd(SA, SC)
+                                      : B.CreateSub(SA, SC);
   }
   case Instruction::Mul:
     if (isVector(A) && isVector(C))

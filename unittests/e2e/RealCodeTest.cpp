@@ -4,6 +4,7 @@
 // once refused or got wrong: branches and loops steered by votes and
 // reductions, loops whose bound depends on the id but whose trip count does
 // not, calls that -O0 leaves in place, exclusive scans that start at +0.0,
+// 2D stencils over a constant width (rows addressed by a disjoint `or`),
 // and the API such code uses (id comparisons, group equality, buffers over
 // containers, group functions over vec, marray and structs). Built at -O0 and
 // -O2, run compiled and on the fiber engine, at every sub-group size, with
@@ -904,6 +905,65 @@ template <uint32_t S> void checkIntIndices(sycl::queue &q) {
     ASSERT_EQ(out[k], in[k] + 1.0f) << "size " << S << ", item " << k;
   sycl::free(in, q);
   sycl::free(out, q);
+}
+
+template <uint32_t S> class ConstantWidthStencilKernel;
+
+/// Polybench's 2D convolution over a constant width and height, as its
+/// SYCL ports write it: `if (i > 0 && i < H - 1 && j > 0 && j < W - 1)`,
+/// which InstCombine turns into `(i - 1) u< H - 2` and writes the row's
+/// address `(i << 5) + j` as a disjoint `or` (j is below the width, a power
+/// of two). Rows of 32 cells at every sub-group size, and a basic range
+/// kernel at the size sublane picks.
+template <uint32_t S> void checkConstantWidthStencil(sycl::queue &q) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  constexpr size_t H = 11, W = 32;
+  float *in = sycl::malloc_shared<float>(H * W, q);
+  float *out = sycl::malloc_shared<float>(H * W, q);
+  for (size_t k = 0; k < H * W; ++k) {
+    in[k] = float(k % 29) - 7.0f;
+    out[k] = -100.0f;
+  }
+  auto stencil = [=](size_t i, size_t j) {
+    return 2.0f * in[(i - 1) * W + j - 1] + 3.0f * in[(i - 1) * W + j + 1] -
+           in[i * W + j - 1] + 5.0f * in[i * W + j] - 4.0f * in[i * W + j + 1] +
+           7.0f * in[(i + 1) * W + j];
+  };
+  auto kernel = [=](sycl::id<2> id) {
+    size_t i = id[0], j = id[1];
+    if (i > 0 && i < H - 1 && j > 0 && j < W - 1)
+      out[i * W + j] = stencil(i, j);
+  };
+  auto check = [&](const char *what) {
+    for (size_t i = 0; i < H; ++i)
+      for (size_t j = 0; j < W; ++j) {
+        bool inside = i > 0 && i < H - 1 && j > 0 && j < W - 1;
+        ASSERT_EQ(out[i * W + j], inside ? stencil(i, j) : -100.0f)
+            << what << " size " << S << ", row " << i << ", column " << j;
+      }
+  };
+  q.parallel_for<ConstantWidthStencilKernel<S>>(
+       sycl::range<2>(H, W), xo::properties{xo::sub_group_size<S>}, kernel)
+      .wait();
+  check("requested");
+  if (S == 1) {
+    for (size_t k = 0; k < H * W; ++k)
+      out[k] = -100.0f;
+    q.parallel_for(sycl::range<2>(H, W), kernel).wait();
+    check("default");
+  }
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+TEST(RealCode, ConstantWidthStencil) {
+  sycl::queue q;
+  checkConstantWidthStencil<1>(q);
+  checkConstantWidthStencil<4>(q);
+  checkConstantWidthStencil<8>(q);
+  checkConstantWidthStencil<16>(q);
+  checkConstantWidthStencil<32>(q);
+  checkConstantWidthStencil<64>(q);
 }
 
 TEST(RealCode, IntIndices) {
