@@ -15,7 +15,7 @@
 ; A full sub-group asks in scalars whether its run of ids holds neither 0
 ; nor n - 1; a partial one asks its active lanes.
 ; CHECK-LABEL: define internal void @edges.sg(
-; CHECK-DAG: icmp ne i64 %[[FIRST:[0-9]+]], %n
+; CHECK-DAG: icmp ne i64 %[[FIRST:[0-9]+]], %last
 ; CHECK-DAG: %[[FIRST]] = add i64 %global.id.base, %sg.base
 ; CHECK-DAG: %[[EDGE:.*]] = select <8 x i1> %{{.*}}, <8 x i1> <i1 true, {{.*}}>, <8 x i1> %{{.*}}
 ; CHECK-DAG: %[[BITS:.*]] = bitcast <8 x i1> %.fr{{[0-9]+}} to i8

@@ -5,6 +5,12 @@
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.sg(
+; The check on the lane is versioned: in the copy for sub-groups whose lanes
+; all enter, every lane runs the loop, which stays a plain scalar loop.
+; CHECK: {{^}}loop.all{{[0-9]+}}:
+; CHECK: %[[AMORE:.*]] = icmp ult i32
+; CHECK-NEXT: %[[ACOND:.*]] = freeze i1 %[[AMORE]]
+; CHECK-NEXT: br i1 %[[ACOND]], label %loop.all.edge0
 ; The copy for full sub-groups: lanes 0-4 enter, a constant mask, a plain
 ; scalar loop around vector arithmetic.
 ; CHECK: %[[FMORE:.*]] = icmp ult i32

@@ -236,15 +236,12 @@ bool IdleTail::hasNoEffects(const BasicBlock &BB) const {
   });
 }
 
-/// Depth-first from \p BB: a path without effects to the latch, each block
-/// after the header entered only from the one before it (so that reaching
-/// the latch from the last says the whole path was taken), whose every
+/// Depth-first from \p BB: a path without effects to the latch whose every
 /// branch keeps its way in later iterations.
 bool IdleTail::findIdlePath(BasicBlock *BB) {
   BasicBlock *Latch = L.getLoopLatch();
-  if (Path.size() >= MaxPathBlocks || !hasNoEffects(*BB))
-    return false;
-  if (BB != L.getHeader() && !BB->getSinglePredecessor())
+  if (Path.size() >= MaxPathBlocks || !hasNoEffects(*BB) ||
+      is_contained(Path, BB))
     return false;
   Path.push_back(BB);
   auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
@@ -332,10 +329,22 @@ bool IdleTail::run() {
                                                          : Path) dbgs()
                                                     << " " << BB->getName();
              dbgs() << "\n");
-  IRBuilder<> B(Latch, Latch->getFirstNonPHIIt());
-  PHINode *Idle = B.CreatePHI(B.getInt1Ty(), pred_size(Latch), "idle");
-  for (BasicBlock *Pred : predecessors(Latch))
-    Idle->addIncoming(Pred == Path.back() ? B.getTrue() : B.getFalse(), Pred);
+  // Whether this iteration took the idle path: true in the header, and in
+  // each later block of the path (the latch last) true only where it is
+  // entered along the path. A block with more ways in, such as the join of
+  // the guarded code and the way around it, gets a phi.
+  IRBuilder<> B(Header->getContext());
+  Value *Idle = B.getTrue();
+  for (unsigned I = 1; I <= Path.size(); ++I) {
+    BasicBlock *BB = I < Path.size() ? Path[I] : Latch, *Prev = Path[I - 1];
+    if (BB->getSinglePredecessor() == Prev)
+      continue;
+    B.SetInsertPoint(BB, BB->begin());
+    PHINode *Phi = B.CreatePHI(B.getInt1Ty(), pred_size(BB), "idle");
+    for (BasicBlock *Pred : predecessors(BB))
+      Phi->addIncoming(Pred == Prev ? Idle : B.getFalse(), Pred);
+    Idle = Phi;
+  }
   B.SetInsertPoint(LatchBr);
   Value *Cond = LatchBr->getCondition();
   LatchBr->setCondition(

@@ -1020,8 +1020,9 @@ void SubGroupVectorizer::emitEdge(BasicBlock *From, BasicBlock *Succ,
       New =
           B.CreateSelect(expandMask(Edge, Cur->getType()), getVector(In), Cur);
     } else {
+      // The block's whole mask in a block every lane runs has a lane.
       if (!AnyEdge)
-        AnyEdge = any(Edge);
+        AnyEdge = Edge == Mask && !mayBeEmpty(From) ? B.getTrue() : any(Edge);
       New = B.CreateSelect(AnyEdge, getScalar(In), Cur);
     }
     B.CreateStore(New, PS);
@@ -1079,7 +1080,10 @@ void SubGroupVectorizer::emitTerminatorLinearized(BasicBlock *BB) {
       WhenEmpty = Leaves(0);
     else if (GoesRound(0) != GoesRound(1))
       WhenEmpty = GoesRound(1);
-    if (WhenEmpty)
+    // A block every lane of the sub-group runs has a lane: its loop's exit
+    // then stays uniform across the work-group, so that work-group CBS
+    // keeps the loop's values once rather than per work-item.
+    if (WhenEmpty && mayBeEmpty(BB))
       Cond = B.CreateSelect(any(Mask), Cond, B.getInt1(*WhenEmpty));
     BasicBlock *Edges[2];
     for (unsigned I = 0; I < 2; ++I) {

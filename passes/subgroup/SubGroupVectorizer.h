@@ -317,9 +317,14 @@ private:
   void emitLaneCheck(const Instruction &Sync, StringRef What);
   Value *splat(Value *V);
   Value *getLaneIds(Type *Ty);
-  /// Whether the current block may run with no lane active (only when the
-  /// control flow is linearized).
-  bool mayBeEmpty() const { return P->Linearize; }
+  /// Whether \p BB may run with no lane active: only when the control flow
+  /// is linearized, and not where every lane of the sub-group runs it (a
+  /// sub-group has at least one lane).
+  bool mayBeEmpty(const BasicBlock *BB) const {
+    return P->Linearize && (!BB || P->Shapes->isDivergentlyExecuted(BB));
+  }
+  /// The same for the block whose instructions are being emitted.
+  bool mayBeEmpty() const { return mayBeEmpty(OldBlock); }
 
   /// Runs \p Body once per active lane of \p Mask, in lane order, each under
   /// a branch; collects the results of non-void bodies in a vector.

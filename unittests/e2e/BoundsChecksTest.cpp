@@ -40,6 +40,7 @@ template <uint32_t S> struct ChecksInLoopsKernel;
 template <uint32_t S> struct IdleTailTreeKernel;
 template <uint32_t S> struct IdleTailScanKernel;
 template <uint32_t S> struct IdleTail2DKernel;
+template <uint32_t S> struct IdleTailBarrierFirstKernel;
 
 template <uint32_t S> void checkBoundsChecks() {
   sycl::queue q;
@@ -471,7 +472,9 @@ TEST(BoundsChecks, ChecksInLoops) {
 // each work-item added, kept across the barriers. A scan that checks from
 // below (`lid >= s`), whose idle sub-groups come first, so that no loop may
 // stop. The tree over a 2D work-group's linear ids, where each row's loop
-// stops on its own.
+// stops on its own. The tree as SYCL-Bench's scalar product writes it, the
+// barrier first in the loop's body and the products made in the kernel,
+// where the guarded code and the way around it meet before the level's end.
 template <uint32_t S> void checkIdleTails() {
   sycl::queue q;
   const size_t wg = 3 * S + S / 2 + 1, groups = 4, global = groups * wg;
@@ -563,6 +566,31 @@ template <uint32_t S> void checkIdleTails() {
     for (size_t i = g * items; i < (g + 1) * items; ++i)
       want += in[i];
     ASSERT_EQ(sums2d[g], want) << "S=" << S << " 2D group " << g;
+  }
+
+  std::memset(sums, 0, groups * sizeof(int));
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> l(sycl::range<1>(wg), h);
+     h.parallel_for<IdleTailBarrierFirstKernel<S>>(
+         sycl::nd_range<1>(global, wg), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t gid = it.get_global_id(0), lid = it.get_local_id(0);
+           l[lid] = in[gid] * in[gid];
+           for (size_t live = it.get_local_range(0); live > 1;
+                live = (live + 1) / 2) {
+             it.barrier(sycl::access::fence_space::local_space);
+             if (lid + (live + 1) / 2 < live)
+               l[lid] += l[lid + (live + 1) / 2];
+           }
+           if (lid == 0)
+             sums[it.get_group(0)] = l[0];
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g) {
+    int want = 0;
+    for (size_t i = g * wg; i < (g + 1) * wg; ++i)
+      want += in[i] * in[i];
+    ASSERT_EQ(sums[g], want) << "S=" << S << " barrier first, group " << g;
   }
   sycl::free(in, q);
   sycl::free(sums, q);

@@ -1,0 +1,252 @@
+//===- user_style.cpp - Kernels as other suites write them ----------------===//
+//
+// Polybench and SYCL-Bench kernels written the way their SYCL ports write
+// them (basic range kernels over constant sizes, a bounds check on both ids,
+// a local-memory tree with the barrier first), each timed against the loop a
+// user would write instead and checked against it. Not part of the sweep:
+// a probe for what the compiler misses on code it was not tuned on.
+//
+//   build/bin/sublane-clang++ -O3 -march=x86-64-v3 -fno-math-errno \
+//     bench/probes/user_style.cpp -o user_style
+//   OMP_NUM_THREADS=1 ./user_style
+//
+// Prints, per kernel, the best of 7 runs of each (ms) and their ratio; exits
+// with 1 if any result is wrong.
+//
+//===----------------------------------------------------------------------===//
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <sycl/sycl.hpp>
+#include <vector>
+template <typename F> double best(F f, int reps = 7) {
+  double b = 1e30;
+  for (int r = 0; r < reps; ++r) {
+    auto t0 = std::chrono::steady_clock::now();
+    f();
+    auto t1 = std::chrono::steady_clock::now();
+    b = std::min(b, std::chrono::duration<double, std::milli>(t1 - t0).count());
+  }
+  return b;
+}
+static bool matches(const float *a, const float *b, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (std::fabs(a[i] - b[i]) > 1e-3f * (std::fabs(b[i]) + 1.0f)) {
+      printf("  mismatch at %zu: %g vs %g\n", i, a[i], b[i]);
+      return false;
+    }
+  return true;
+}
+static int Wrong = 0;
+static void report(const char *Name, double T, double H, bool Ok) {
+  printf("%-12s sycl %8.3f  loop %8.3f  ratio %5.2f  %s\n", Name, T, H, T / H,
+         Ok ? "ok" : "WRONG");
+  Wrong += !Ok;
+}
+int main() {
+  sycl::queue q;
+  const size_t N = 2048;
+  float *A = sycl::malloc_shared<float>(N * N, q),
+        *x = sycl::malloc_shared<float>(N, q),
+        *y = sycl::malloc_shared<float>(N, q),
+        *tmp = sycl::malloc_shared<float>(N, q),
+        *r1 = sycl::malloc_shared<float>(N, q),
+        *r2 = sycl::malloc_shared<float>(N, q);
+  for (size_t i = 0; i < N * N; ++i)
+    A[i] = float((i * 13) % 17) * 0.125f;
+  for (size_t i = 0; i < N; ++i)
+    x[i] = float(i % 11) * 0.5f;
+  // atax part 1: row dot products (strided across work-items)
+  double t = best([&] {
+    q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> i) {
+       float s = 0;
+       for (size_t j = 0; j < N; ++j)
+         s += A[i * N + j] * x[j];
+       tmp[i] = s;
+     }).wait();
+  });
+  double h = best([&] {
+    for (size_t i = 0; i < N; ++i) {
+      float s = 0;
+#pragma omp simd reduction(+ : s)
+      for (size_t j = 0; j < N; ++j)
+        s += A[i * N + j] * x[j];
+      r1[i] = s;
+    }
+  });
+  report("atax-rows", t, h, matches(tmp, r1, N));
+  // atax part 2 / bicg: column dot products (contiguous across work-items)
+  t = best([&] {
+    q.parallel_for(sycl::range<1>(N), [=](sycl::id<1> j) {
+       float s = 0;
+       for (size_t i = 0; i < N; ++i)
+         s += A[i * N + j] * tmp[i];
+       y[j] = s;
+     }).wait();
+  });
+  h = best([&] {
+    for (size_t j = 0; j < N; ++j)
+      r2[j] = 0;
+    for (size_t i = 0; i < N; ++i) {
+      float ti = tmp[i];
+#pragma omp simd
+      for (size_t j = 0; j < N; ++j)
+        r2[j] += A[i * N + j] * ti;
+    }
+  });
+  report("atax-cols", t, h, matches(y, r2, N));
+  // 2D 3x3 convolution (polybench 2DCONV), range<2>, boundary by if
+  const size_t W = 2048, H = 2048;
+  float *in = sycl::malloc_shared<float>(W * H, q),
+        *out = sycl::malloc_shared<float>(W * H, q),
+        *ref = sycl::malloc_shared<float>(W * H, q);
+  for (size_t i = 0; i < W * H; ++i) {
+    in[i] = float(i % 23) * 0.1f;
+    out[i] = ref[i] = 0;
+  }
+  t = best([&] {
+    q.parallel_for(sycl::range<2>(H, W), [=](sycl::id<2> id) {
+       size_t i = id[0], j = id[1];
+       if (i > 0 && i < H - 1 && j > 0 && j < W - 1)
+         out[i * W + j] =
+             0.2f * in[(i - 1) * W + j - 1] + 0.5f * in[(i - 1) * W + j] -
+             0.8f * in[(i - 1) * W + j + 1] - 0.3f * in[i * W + j - 1] +
+             0.6f * in[i * W + j] - 0.9f * in[i * W + j + 1] +
+             0.4f * in[(i + 1) * W + j - 1] + 0.7f * in[(i + 1) * W + j] +
+             0.1f * in[(i + 1) * W + j + 1];
+     }).wait();
+  });
+  h = best([&] {
+    for (size_t i = 1; i < H - 1; ++i)
+#pragma omp simd
+      for (size_t j = 1; j < W - 1; ++j)
+        ref[i * W + j] =
+            0.2f * in[(i - 1) * W + j - 1] + 0.5f * in[(i - 1) * W + j] -
+            0.8f * in[(i - 1) * W + j + 1] - 0.3f * in[i * W + j - 1] +
+            0.6f * in[i * W + j] - 0.9f * in[i * W + j + 1] +
+            0.4f * in[(i + 1) * W + j - 1] + 0.7f * in[(i + 1) * W + j] +
+            0.1f * in[(i + 1) * W + j + 1];
+  });
+  report("conv2d", t, h, matches(out, ref, W * H));
+  // sobel-like with clamped neighbours (SYCL-Bench sobel3)
+  t = best([&] {
+    q.parallel_for(sycl::range<2>(H, W), [=](sycl::id<2> id) {
+       int i = int(id[0]), j = int(id[1]);
+       float gx = 0, gy = 0;
+       for (int di = -1; di <= 1; ++di)
+         for (int dj = -1; dj <= 1; ++dj) {
+           int ii = sycl::clamp(i + di, 0, int(H) - 1),
+               jj = sycl::clamp(j + dj, 0, int(W) - 1);
+           float v = in[ii * W + jj];
+           gx += v * float(dj) * (di == 0 ? 2.0f : 1.0f);
+           gy += v * float(di) * (dj == 0 ? 2.0f : 1.0f);
+         }
+       out[i * W + j] = sycl::sqrt(gx * gx + gy * gy);
+     }).wait();
+  });
+  h = best([&] {
+    for (int i = 0; i < int(H); ++i)
+#pragma omp simd
+      for (int j = 0; j < int(W); ++j) {
+        float gx = 0, gy = 0;
+        for (int di = -1; di <= 1; ++di)
+          for (int dj = -1; dj <= 1; ++dj) {
+            int ii = std::min(std::max(i + di, 0), int(H) - 1),
+                jj = std::min(std::max(j + dj, 0), int(W) - 1);
+            float v = in[ii * W + jj];
+            gx += v * float(dj) * (di == 0 ? 2.0f : 1.0f);
+            gy += v * float(di) * (dj == 0 ? 2.0f : 1.0f);
+          }
+        ref[i * W + j] = std::sqrt(gx * gx + gy * gy);
+      }
+  });
+  report("sobel", t, h, matches(out, ref, W * H));
+  // SYCL-Bench scalar_prod style: nd_range, local tree, one partial per group
+  const size_t n = size_t(1) << 22, wg = 256, groups = n / wg;
+  float *a = sycl::malloc_shared<float>(n, q),
+        *b = sycl::malloc_shared<float>(n, q),
+        *part = sycl::malloc_shared<float>(groups, q);
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = float(i % 3);
+    b[i] = float(i % 5) * 0.5f;
+  }
+  t = best([&] {
+    q.submit([&](sycl::handler &hd) {
+       sycl::local_accessor<float, 1> loc(wg, hd);
+       hd.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+         size_t gid = it.get_global_id(0), lid = it.get_local_id(0);
+         loc[lid] = a[gid] * b[gid];
+         for (size_t s = it.get_local_range(0) / 2; s > 0; s >>= 1) {
+           it.barrier(sycl::access::fence_space::local_space);
+           if (lid < s)
+             loc[lid] += loc[lid + s];
+         }
+         if (lid == 0)
+           part[it.get_group(0)] = loc[0];
+       });
+     }).wait();
+  });
+  std::vector<float> pref(groups);
+  h = best([&] {
+    for (size_t g = 0; g < groups; ++g) {
+      float s = 0;
+#pragma omp simd reduction(+ : s)
+      for (size_t k = 0; k < wg; ++k)
+        s += a[g * wg + k] * b[g * wg + k];
+      pref[g] = s;
+    }
+  });
+  report("scalar-prod", t, h, matches(part, pref.data(), groups));
+  // kmeans assignment: each point loops over clusters, argmin
+  const size_t P = 1 << 20, K = 16, D = 4;
+  float *pts = sycl::malloc_shared<float>(P * D, q),
+        *cent = sycl::malloc_shared<float>(K * D, q);
+  int *asg = sycl::malloc_shared<int>(P, q);
+  std::vector<int> aref(P);
+  for (size_t i = 0; i < P * D; ++i)
+    pts[i] = float((i * 7919) % 1000) * 0.001f;
+  for (size_t i = 0; i < K * D; ++i)
+    cent[i] = float((i * 31) % 100) * 0.01f;
+  t = best([&] {
+    q.parallel_for(sycl::range<1>(P), [=](sycl::id<1> p) {
+       float bd = 1e30f;
+       int bk = 0;
+       for (size_t k = 0; k < K; ++k) {
+         float d = 0;
+         for (size_t f = 0; f < D; ++f) {
+           float df = pts[p * D + f] - cent[k * D + f];
+           d += df * df;
+         }
+         if (d < bd) {
+           bd = d;
+           bk = int(k);
+         }
+       }
+       asg[p] = bk;
+     }).wait();
+  });
+  h = best([&] {
+#pragma omp simd
+    for (size_t p = 0; p < P; ++p) {
+      float bd = 1e30f;
+      int bk = 0;
+      for (size_t k = 0; k < K; ++k) {
+        float d = 0;
+        for (size_t f = 0; f < D; ++f) {
+          float df = pts[p * D + f] - cent[k * D + f];
+          d += df * df;
+        }
+        if (d < bd) {
+          bd = d;
+          bk = int(k);
+        }
+      }
+      aref[p] = bk;
+    }
+  });
+  bool ok = true;
+  for (size_t p = 0; p < P; ++p)
+    ok &= asg[p] == aref[p];
+  report("kmeans", t, h, ok);
+  return Wrong ? 1 : 0;
+}
