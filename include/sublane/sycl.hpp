@@ -746,16 +746,21 @@ public:
 
 namespace detail {
 /// Calls \p f with every id of \p r in row-major order.
+/// One loop per dimension: no division per id, and an innermost loop LLVM
+/// can vectorize.
 template <int D, typename F> void for_each_id(const range<D> &r, F &&f) {
-  size_t n = r.size();
-  for (size_t linear = 0; linear < n; ++linear) {
-    id<D> i;
-    size_t rest = linear;
-    for (int d = D - 1; d >= 0; --d) {
-      i[d] = rest % r[d];
-      rest /= r[d];
-    }
-    f(i);
+  if constexpr (D == 1) {
+    for (size_t x = 0; x < r[0]; ++x)
+      f(id<1>(x));
+  } else if constexpr (D == 2) {
+    for (size_t y = 0; y < r[0]; ++y)
+      for (size_t x = 0; x < r[1]; ++x)
+        f(id<2>(y, x));
+  } else {
+    for (size_t z = 0; z < r[0]; ++z)
+      for (size_t y = 0; y < r[1]; ++y)
+        for (size_t x = 0; x < r[2]; ++x)
+          f(id<3>(z, y, x));
   }
 }
 } // namespace detail
@@ -998,6 +1003,19 @@ public:
     range<D> global_range;
     for (int d = 0; d < D; ++d)
       global_range[d] = groups[d] * local[d];
+    bool one_to_one = true;
+    for (int d = 0; d < D; ++d)
+      one_to_one &= logical[d] == local[d];
+    if (one_to_one) {
+      // The common case, without a remainder per id and dimension.
+      detail::for_each_id(logical, [&](id<D> l) {
+        id<D> global;
+        for (int d = 0; d < D; ++d)
+          global[d] = group_id[d] * local[d] + l[d];
+        f(h_item<D>(global, global_range, l, logical, l, local));
+      });
+      return;
+    }
     detail::for_each_id(logical, [&](id<D> l) {
       id<D> physical, global;
       for (int d = 0; d < D; ++d) {

@@ -77,8 +77,9 @@ static cl::opt<unsigned> InlineBudget(
     cl::desc("Inline calls into a kernel (beyond those that reach builtins, "
              "which always are) while it has fewer instructions than this"));
 
-/// Bounds inlining of recursive functions.
-static constexpr unsigned MaxInlinesPerCallee = 8;
+/// Bounds inlining of recursive functions: how often a callee may appear on
+/// one chain of inlined calls.
+static constexpr unsigned MaxRecursiveInlines = 8;
 
 namespace sublane {
 
@@ -545,7 +546,24 @@ void KernelPreparer::inlineOtherCallees(Function &K) {
   // temporaries) cannot be promoted to registers, and when they live across
   // a barrier the lowering must give every work-item a copy in memory.
   // Inlining first lets SROA dissolve them, as GPU compilers do.
-  DenseMap<const Function *, unsigned> TimesInlined;
+  // Which inlined call each call site came from, as LLVM's inliner keeps
+  // it: a callee is inlined again along one chain only a few times (the
+  // recursion bound), but as often as the kernel calls it otherwise (an
+  // accessor's subscript in every access of a 3D stencil).
+  struct InlinedFrom {
+    const Function *Callee;
+    int Parent;
+  };
+  SmallVector<InlinedFrom> History;
+  DenseMap<const CallBase *, int> HistoryOf;
+  auto TimesOnChain = [&](const CallBase *CB, const Function *Callee) {
+    unsigned Times = 0;
+    auto It = HistoryOf.find(CB);
+    for (int H = It == HistoryOf.end() ? -1 : It->second; H >= 0;
+         H = History[H].Parent)
+      Times += History[H].Callee == Callee;
+    return Times;
+  };
   DenseMap<Function *, bool> Viable;
   auto IsViable = [&](Function &Callee) {
     auto [It, New] = Viable.try_emplace(&Callee, false);
@@ -563,15 +581,21 @@ void KernelPreparer::inlineOtherCallees(Function &K) {
           if (!Callee->isDeclaration() &&
               !CB->getAttributes().hasFnAttr(Attribute::NoInline) &&
               !isNoInlineByRequest(*Callee) && Callee != &K &&
-              TimesInlined[Callee] < MaxInlinesPerCallee && IsViable(*Callee))
+              TimesOnChain(CB, Callee) < MaxRecursiveInlines &&
+              IsViable(*Callee))
             Calls.push_back(CB);
     for (CallBase *CB : Calls) {
       if (K.getInstructionCount() >= InlineBudget)
         break;
       const Function *Callee = CB->getCalledFunction();
+      auto It = HistoryOf.find(CB);
+      int Parent = It == HistoryOf.end() ? -1 : It->second;
       InlineFunctionInfo IFI;
       if (InlineFunction(*CB, IFI).isSuccess()) {
-        ++TimesInlined[Callee];
+        HistoryOf.erase(CB);
+        History.push_back({Callee, Parent});
+        for (CallBase *Inlined : IFI.InlinedCallSites)
+          HistoryOf[Inlined] = History.size() - 1;
         ++NumInlined;
         Changed = true;
       }

@@ -574,7 +574,8 @@ Value *SubGroupVectorizer::getLaneScalar(Value *V, unsigned Lane, bool &Exact,
     // Arithmetic that cannot trap, up to a depth that keeps the copies few.
     if (Depth < 12 && !I->getType()->isVectorTy() &&
         (isa<BinaryOperator>(I) || isa<CastInst>(I) ||
-         isa<GetElementPtrInst>(I) || isa<FreezeInst>(I)) &&
+         isa<GetElementPtrInst>(I) || isa<FreezeInst>(I) ||
+         isa<MinMaxIntrinsic>(I)) &&
         isSafeToSpeculativelyExecute(I)) {
       Instruction *NI = I->clone();
       for (Use &U : NI->operands())

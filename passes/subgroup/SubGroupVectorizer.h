@@ -391,6 +391,22 @@ private:
   Value *loadRows(LoadInst &L, ArrayRef<Value *> Addresses);
   void storeRows(StoreInst &St, ArrayRef<Value *> Addresses);
   Value *getGatherAddresses(Value *Ptr, uint64_t Offset = 0);
+  bool isClampedAddress(Value *Ptr) const;
+  /// A minimum or maximum of a value affine in the lane and a bound the
+  /// lanes share, on the way to an address.
+  struct LaneClamp {
+    MinMaxIntrinsic *MM;
+    Value *Affine;
+    Value *Bound;
+    /// The affine value's stride, in units of its type.
+    int64_t Stride;
+  };
+  std::optional<int64_t> getUnclampedStride(Value *V,
+                                            SmallVectorImpl<LaneClamp> &Clamps,
+                                            bool &NoSignedWrap,
+                                            bool &NoUnsignedWrap,
+                                            unsigned Depth) const;
+  Value *loadContiguousOrGather(LoadInst &L);
   std::optional<int64_t> getLaneStride(Value *Ptr) const;
   /// The distance from one lane's \p V to the next's as a scalar computed
   /// from uniform values (for pointers in bytes); null where the lanes are

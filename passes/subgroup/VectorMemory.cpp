@@ -43,6 +43,8 @@ STATISTIC(NumUniformStrides, "Number of gathers/scatters with a scalar base "
 STATISTIC(NumTransposedLoads, "Number of per-lane vector loads from scattered "
                               "addresses done as one load per lane and a "
                               "transpose");
+STATISTIC(NumClampedLoads, "Number of gathers through a clamp that load one "
+                           "vector when the lanes' addresses are contiguous");
 STATISTIC(NumReplicatedAccesses, "Number of accesses replicated per lane");
 STATISTIC(NumPlainLocalAtomics, "Number of atomics on local memory made "
                                 "plain reads and writes per lane");
@@ -61,6 +63,12 @@ static cl::opt<bool> UniformStrideGathers(
     "sublane-wfv-uniform-stride-gathers", cl::init(true), cl::Hidden,
     cl::desc("Address gathers and scatters whose lanes lie a uniform run-time "
              "stride apart from the first lane's address"));
+
+static cl::opt<bool> ClampedContiguousLoads(
+    "sublane-wfv-clamped-contiguous-loads", cl::init(true), cl::Hidden,
+    cl::desc("Gathers whose addresses pass through a clamp of a value affine "
+             "in the lane test whether the lanes' addresses are contiguous "
+             "and then load one vector"));
 
 static cl::opt<bool> NarrowGatherOffsets(
     "sublane-wfv-narrow-gather-offsets", cl::init(true), cl::Hidden,
@@ -216,6 +224,12 @@ void SubGroupVectorizer::widenLoad(LoadInst &L) {
     ++NumContiguous;
     Value *Base = B.CreateExtractElement(getVector(Ptr), B.getInt32(0));
     New = B.CreateMaskedLoad(VTy, Base, L.getAlign(), Mask);
+  } else if (Value *V = ClampedContiguousLoads && isClampedAddress(Ptr)
+                            ? loadContiguousOrGather(L)
+                            : nullptr) {
+    ++NumClampedLoads;
+    setVector(L, V);
+    return;
   } else {
     ++NumGatherScatter;
     noteScatteredAccess(L, Ptr);
@@ -224,6 +238,238 @@ void SubGroupVectorizer::widenLoad(LoadInst &L) {
   }
   New->setAAMetadata(L.getAAMetadata());
   setVector(L, New);
+}
+
+/// Whether the lanes' addresses in \p Ptr pass through a minimum or maximum
+/// of a value affine in the lane and a value the lanes share: a neighbour's
+/// coordinate clamped to an image, contiguous in every sub-group away from
+/// the clamp's bounds, which no shape can say.
+bool SubGroupVectorizer::isClampedAddress(Value *Ptr) const {
+  auto IsClampOf = [&](Value *A, Value *Bound) {
+    sublane::Shape SA = P->Shapes->getShape(A);
+    return SA.isAffine() && SA.Stride != 0 &&
+           P->Shapes->getShape(Bound).isUniform();
+  };
+  SmallVector<Value *, 8> Work = {Ptr};
+  SmallPtrSet<Value *, 16> Seen;
+  while (!Work.empty() && Seen.size() < 32) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second || !P->Shapes->getShape(V).isVarying())
+      continue;
+    Value *X, *Y;
+    if (auto *MM = dyn_cast<MinMaxIntrinsic>(V)) {
+      X = MM->getLHS();
+      Y = MM->getRHS();
+    } else if (auto *Sel = dyn_cast<SelectInst>(V);
+               Sel && isa<CmpInst>(Sel->getCondition())) {
+      X = Sel->getTrueValue();
+      Y = Sel->getFalseValue();
+    } else {
+      auto *I = dyn_cast<Instruction>(V);
+      if (I && (isa<GetElementPtrInst>(I) || isa<CastInst>(I) ||
+                isa<BinaryOperator>(I)))
+        append_range(Work, I->operands());
+      continue;
+    }
+    if (IsClampOf(X, Y) || IsClampOf(Y, X))
+      return true;
+    // The outer bound of a clamp: min(max(x, lo), hi).
+    Work.push_back(X);
+    Work.push_back(Y);
+  }
+  return false;
+}
+
+/// The distance in bytes between consecutive lanes' addresses in \p V if
+/// every minimum or maximum on the way from values affine in the lane were
+/// the identity, collecting those clamps: one chain of linear steps (sums
+/// and products with values the lanes share, address arithmetic) from a
+/// clamped affine value. A sign or zero extension is linear only where the
+/// steps since the clamp cannot wrap.
+std::optional<int64_t> SubGroupVectorizer::getUnclampedStride(
+    Value *V, SmallVectorImpl<LaneClamp> &Clamps, bool &NoSignedWrap,
+    bool &NoUnsignedWrap, unsigned Depth) const {
+  sublane::Shape SV = P->Shapes->getShape(V);
+  if (SV.isAffine())
+    return SV.Stride;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || SV.isUniform() || Depth > 12)
+    return std::nullopt;
+  auto IsUniform = [&](Value *Op) {
+    return P->Shapes->getShape(Op).isUniform();
+  };
+  if (auto *MM = dyn_cast<MinMaxIntrinsic>(I)) {
+    Value *X = MM->getLHS(), *Bound = MM->getRHS();
+    if (!IsUniform(Bound))
+      std::swap(X, Bound);
+    if (!IsUniform(Bound))
+      return std::nullopt;
+    std::optional<int64_t> Stride =
+        getUnclampedStride(X, Clamps, NoSignedWrap, NoUnsignedWrap, Depth + 1);
+    if (!Stride || *Stride == 0)
+      return std::nullopt;
+    Clamps.push_back({MM, X, Bound, *Stride});
+    // Each clamp's check keeps its lanes' values in order without wrapping,
+    // in its own signedness.
+    NoSignedWrap = MM->isSigned();
+    NoUnsignedWrap = !MM->isSigned();
+    return Stride;
+  }
+  // The one operand that differs between lanes.
+  unsigned Varying = ~0u;
+  for (auto [Idx, Op] : enumerate(I->operands())) {
+    if (IsUniform(Op))
+      continue;
+    if (Varying != ~0u)
+      return std::nullopt;
+    Varying = Idx;
+  }
+  if (Varying == ~0u)
+    return std::nullopt;
+  std::optional<int64_t> Stride = getUnclampedStride(
+      I->getOperand(Varying), Clamps, NoSignedWrap, NoUnsignedWrap, Depth + 1);
+  if (!Stride)
+    return std::nullopt;
+  ConstantInt *Factor = nullptr;
+  if (isa<BinaryOperator>(I))
+    Factor = dyn_cast<ConstantInt>(I->getOperand(1 - Varying));
+  auto KeepFlags = [&](auto *Op) {
+    NoSignedWrap &= Op->hasNoSignedWrap();
+    NoUnsignedWrap &= Op->hasNoUnsignedWrap();
+  };
+  switch (I->getOpcode()) {
+  case Instruction::Add:
+    KeepFlags(cast<OverflowingBinaryOperator>(I));
+    return Stride;
+  case Instruction::Or:
+    if (!cast<PossiblyDisjointInst>(I)->isDisjoint())
+      return std::nullopt;
+    return Stride;
+  case Instruction::Sub:
+    KeepFlags(cast<OverflowingBinaryOperator>(I));
+    return Varying == 0 ? *Stride : -*Stride;
+  case Instruction::Mul:
+    if (!Factor || Factor->getBitWidth() > 64)
+      return std::nullopt;
+    KeepFlags(cast<OverflowingBinaryOperator>(I));
+    return *Stride * Factor->getSExtValue();
+  case Instruction::Shl:
+    if (Varying != 0 || !Factor || Factor->getZExtValue() > 16)
+      return std::nullopt;
+    KeepFlags(cast<OverflowingBinaryOperator>(I));
+    return *Stride << Factor->getZExtValue();
+  case Instruction::SExt:
+    if (!NoSignedWrap)
+      return std::nullopt;
+    NoUnsignedWrap = false;
+    return Stride;
+  case Instruction::ZExt:
+    if (!NoUnsignedWrap)
+      return std::nullopt;
+    NoSignedWrap = false;
+    return Stride;
+  case Instruction::GetElementPtr: {
+    auto *GEP = cast<GetElementPtrInst>(I);
+    if (Varying == 0)
+      return Stride;
+    gep_type_iterator GTI = gep_type_begin(GEP);
+    std::advance(GTI, Varying - 1);
+    if (GTI.isStruct())
+      return std::nullopt;
+    TypeSize Size = GTI.getSequentialElementStride(DL);
+    if (Size.isScalable())
+      return std::nullopt;
+    return *Stride * int64_t(Size.getFixedValue());
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// A load whose lanes' addresses are contiguous in most sub-groups: one
+/// vector load from the first lane's address when they are in this one, a
+/// gather otherwise; null (a gather alone) where they never are. Where the
+/// address would be contiguous with every clamp on its way the identity, the
+/// sub-group asks that in scalars: the clamped value's first and last lanes lie
+/// within the bound, in order. Otherwise it compares the lanes' addresses with
+/// the first lane's.
+Value *SubGroupVectorizer::loadContiguousOrGather(LoadInst &L) {
+  Type *Ty = L.getType(), *VTy = getVectorType(Ty);
+  Value *Ptr = L.getPointerOperand();
+  uint64_t Size = DL.getTypeAllocSize(Ty).getFixedValue();
+  SmallVector<LaneClamp, 4> Clamps;
+  bool NoSignedWrap = false, NoUnsignedWrap = false;
+  std::optional<int64_t> Unclamped =
+      getUnclampedStride(Ptr, Clamps, NoSignedWrap, NoUnsignedWrap, 0);
+  // Lanes a clamp keeps other than an element apart are never contiguous.
+  if (Unclamped && *Unclamped != int64_t(Size))
+    return nullptr;
+  Value *Contiguous = nullptr, *First = nullptr;
+  if (Unclamped) {
+    bool Exact = true;
+    Value *InRange = B.getTrue();
+    for (const LaneClamp &Clamp : Clamps) {
+      Value *X0 = getLaneScalar(Clamp.Affine, 0, Exact);
+      auto *XTy = cast<IntegerType>(X0->getType());
+      Value *XLast = B.CreateAdd(
+          X0, ConstantInt::get(XTy, Clamp.Stride * int64_t(S - 1), true));
+      Value *Bound = getScalar(Clamp.Bound);
+      bool Signed = Clamp.MM->isSigned();
+      bool IsMax = Clamp.MM->getIntrinsicID() == Intrinsic::smax ||
+                   Clamp.MM->getIntrinsicID() == Intrinsic::umax;
+      // The identity for x >= bound (a maximum) or x <= bound (a minimum).
+      CmpInst::Predicate Keeps =
+          IsMax ? (Signed ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE)
+                : (Signed ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE);
+      CmpInst::Predicate InOrder =
+          Clamp.Stride > 0 ? (Signed ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE)
+                           : (Signed ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE);
+      InRange = B.CreateAnd({InRange, B.CreateICmp(Keeps, X0, Bound),
+                             B.CreateICmp(Keeps, XLast, Bound),
+                             B.CreateICmp(InOrder, XLast, X0)});
+    }
+    First = getLaneScalar(Ptr, 0, Exact);
+    if (Exact)
+      Contiguous = InRange;
+  }
+  Value *Addresses = nullptr;
+  if (!Contiguous) {
+    Addresses = getGatherAddresses(Ptr);
+    Type *IntPtrTy = DL.getIntPtrType(Addresses->getType());
+    Value *Offsets = B.CreatePtrToInt(Addresses, IntPtrTy);
+    First = B.CreateExtractElement(Addresses, B.getInt32(0));
+    Value *FirstOffset = B.CreateExtractElement(Offsets, B.getInt32(0));
+    SmallVector<Constant *, 64> Expected;
+    for (unsigned Lane = 0; Lane < S; ++Lane)
+      Expected.push_back(
+          ConstantInt::get(IntPtrTy->getScalarType(), Lane * Size));
+    Value *InPlace = B.CreateICmpEQ(B.CreateSub(Offsets, splat(FirstOffset)),
+                                    ConstantVector::get(Expected));
+    // Inactive lanes' addresses may be anything; a masked load ignores them.
+    Contiguous = B.CreateAndReduce(B.CreateOr(InPlace, B.CreateNot(Mask)));
+  }
+  BasicBlock *From = B.GetInsertBlock();
+  BasicBlock *Whole = BasicBlock::Create(C, From->getName() + ".vload", &K);
+  BasicBlock *Scattered =
+      BasicBlock::Create(C, From->getName() + ".gather", &K);
+  BasicBlock *Join = BasicBlock::Create(C, From->getName() + ".loaded", &K);
+  B.CreateCondBr(Contiguous, Whole, Scattered);
+  B.SetInsertPoint(Whole);
+  Instruction *Vector = B.CreateMaskedLoad(VTy, First, L.getAlign(), Mask);
+  Vector->setAAMetadata(L.getAAMetadata());
+  B.CreateBr(Join);
+  B.SetInsertPoint(Scattered);
+  if (!Addresses)
+    Addresses = getGatherAddresses(Ptr);
+  Instruction *Gathered =
+      B.CreateMaskedGather(VTy, Addresses, L.getAlign(), Mask);
+  Gathered->setAAMetadata(L.getAAMetadata());
+  B.CreateBr(Join);
+  B.SetInsertPoint(Join);
+  PHINode *Phi = B.CreatePHI(VTy, 2);
+  Phi->addIncoming(Vector, Whole);
+  Phi->addIncoming(Gathered, Scattered);
+  return Phi;
 }
 
 void SubGroupVectorizer::widenStore(StoreInst &St) {

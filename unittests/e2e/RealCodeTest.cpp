@@ -966,6 +966,71 @@ TEST(RealCode, ConstantWidthStencil) {
   checkConstantWidthStencil<64>(q);
 }
 
+template <uint32_t S> class ClampedNeighboursKernel;
+
+/// Image kernels as SYCL-Bench writes them (sobel, median): each work-item
+/// reads its 3x3 neighbourhood at coordinates clamped to the image, so that
+/// the lanes' addresses are contiguous except where a sub-group meets an
+/// edge. Rows of 45 pixels put sub-groups across the row ends at every
+/// size; a branch that differs between lanes reads a clamped neighbour only
+/// in odd columns, where the inactive lanes' addresses are garbage.
+template <uint32_t S> void checkClampedNeighbours(sycl::queue &q) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  constexpr int H = 7, W = 45;
+  float *in = sycl::malloc_shared<float>(H * W, q);
+  float *out = sycl::malloc_shared<float>(H * W, q);
+  for (int k = 0; k < H * W; ++k)
+    in[k] = float((k * 7) % 31) - 9.0f;
+  auto at = [=](int i, int j) {
+    return in[sycl::clamp(i, 0, H - 1) * W + sycl::clamp(j, 0, W - 1)];
+  };
+  auto pixel = [=](int i, int j) {
+    float gx = 0, gy = 0;
+    for (int di = -1; di <= 1; ++di)
+      for (int dj = -1; dj <= 1; ++dj) {
+        float v = at(i + di, j + dj);
+        gx += v * float(dj) * (di == 0 ? 2.0f : 1.0f);
+        gy += v * float(di) * (dj == 0 ? 2.0f : 1.0f);
+      }
+    float r = gx * gx + gy * gy;
+    if (j % 2 == 1)
+      r += at(i, j + 3) - at(i, j - 5);
+    return r;
+  };
+  auto kernel = [=](sycl::id<2> id) {
+    int i = int(id[0]), j = int(id[1]);
+    out[i * W + j] = pixel(i, j);
+  };
+  auto check = [&](const char *what) {
+    for (int i = 0; i < H; ++i)
+      for (int j = 0; j < W; ++j)
+        ASSERT_EQ(out[i * W + j], pixel(i, j))
+            << what << " size " << S << ", row " << i << ", column " << j;
+  };
+  std::fill(out, out + H * W, -1.0f);
+  q.parallel_for<ClampedNeighboursKernel<S>>(
+       sycl::range<2>(H, W), xo::properties{xo::sub_group_size<S>}, kernel)
+      .wait();
+  check("requested");
+  if (S == 1) {
+    std::fill(out, out + H * W, -1.0f);
+    q.parallel_for(sycl::range<2>(H, W), kernel).wait();
+    check("default");
+  }
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+TEST(RealCode, ClampedNeighbours) {
+  sycl::queue q;
+  checkClampedNeighbours<1>(q);
+  checkClampedNeighbours<4>(q);
+  checkClampedNeighbours<8>(q);
+  checkClampedNeighbours<16>(q);
+  checkClampedNeighbours<32>(q);
+  checkClampedNeighbours<64>(q);
+}
+
 TEST(RealCode, IntIndices) {
   sycl::queue q;
   checkIntIndices<1>(q);

@@ -33,7 +33,14 @@ template <typename T, typename Op> T joint_identity() {
 template <typename Group, typename Ptr, typename T, typename BinaryOperation>
 T joint_share(Group g, Ptr first, Ptr last, T Init, BinaryOperation op) {
   const size_t N = size_t(last - first), Step = g.get_local_linear_range();
-  for (size_t K = g.get_local_linear_id(); K < N; K += Step)
+  // The rounds every work-item runs first, then the one only some do: a
+  // loop with the same trip count in every work-item vectorizes without a
+  // mask.
+  const size_t Rounds = N / Step;
+  size_t K = g.get_local_linear_id();
+  for (size_t R = 0; R < Rounds; ++R, K += Step)
+    Init = op(Init, first[K]);
+  if (K < N)
     Init = op(Init, first[K]);
   return Init;
 }
