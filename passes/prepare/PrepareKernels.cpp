@@ -34,6 +34,7 @@
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/UnrollLoop.h"
 
 #define DEBUG_TYPE "sublane-prepare"
@@ -765,6 +766,13 @@ static bool containsSyncPoint(const Loop &L) {
 static constexpr unsigned MaxUnrolledTripCount = 16;
 /// ... if the copies add up to no more instructions than this.
 static constexpr unsigned MaxUnrolledSize = 512;
+/// ... or, for a loop around loops that unroll once it has, and for those
+/// inner loops, this: the whole nest's copies.
+static constexpr unsigned MaxUnrolledNestSize = 8192;
+/// ... and the kernel after unrolling a nest, this.
+static constexpr unsigned MaxUnrolledKernelSize = 16384;
+/// Marks the inner loops of an unrolled nest.
+static constexpr const char *UnrolledNestProperty = "sublane.unroll.in_nest";
 
 /// Unrolls innermost loops with a small constant trip count, and no sync
 /// point (the lowering handles those as loops, and copying their regions
@@ -783,16 +791,38 @@ void KernelPreparer::unrollSmallLoops(Function &K) {
     auto &TTI = FAM.getResult<TargetIRAnalysis>(K);
     OptimizationRemarkEmitter ORE(&K);
     for (Loop *L : LI.getLoopsInPreorder()) {
-      if (!L->isInnermost() || !L->isLoopSimplifyForm() ||
-          containsSyncPoint(*L))
+      if (!L->isLoopSimplifyForm() || containsSyncPoint(*L))
         continue;
       unsigned TripCount = SE.getSmallConstantTripCount(L);
-      unsigned Size = 0;
-      for (BasicBlock *BB : L->blocks())
-        Size += BB->size();
-      if (TripCount == 0 || TripCount > MaxUnrolledTripCount ||
-          Size * TripCount > MaxUnrolledSize)
+      if (TripCount == 0 || TripCount > MaxUnrolledTripCount)
         continue;
+      // An outer loop only where its inner loops' trip counts are not
+      // constants yet (a sorting network's `for (j = i + 1; j < 9; ++j)`):
+      // unrolled, they are, and unroll in turn. Its size counts each inner
+      // loop at its largest trip count.
+      if (!L->isInnermost() && any_of(L->getSubLoops(), [&](const Loop *Sub) {
+            return !Sub->isInnermost() || SE.getSmallConstantTripCount(Sub) ||
+                   !SE.getSmallConstantMaxTripCount(Sub);
+          }))
+        continue;
+      unsigned Size = 0;
+      for (BasicBlock *BB : L->blocks()) {
+        const Loop *In = LI.getLoopFor(BB);
+        Size +=
+            BB->size() * (In == L ? 1 : SE.getSmallConstantMaxTripCount(In));
+      }
+      bool InNest =
+          !L->isInnermost() || getBooleanLoopAttribute(L, UnrolledNestProperty);
+      if (Size * TripCount > (InNest ? MaxUnrolledNestSize : MaxUnrolledSize))
+        continue;
+      // Nests only while the kernel stays of a size the vectorizer's copies
+      // of it compile in reasonable time.
+      if (!L->isInnermost() &&
+          K.getInstructionCount() + Size * TripCount > MaxUnrolledKernelSize)
+        continue;
+      // The inner loops' copies unroll within the nest's budget.
+      for (Loop *Sub : L->getSubLoops())
+        addStringMetadataToLoop(Sub, UnrolledNestProperty, 1);
       UnrollLoopOptions Options;
       Options.Count = TripCount;
       Options.Force = true;
@@ -828,6 +858,12 @@ void KernelPreparer::canonicalize(Function &K) {
   unrollSmallLoops(K);
   FAM.invalidate(K, PreservedAnalyses::none());
   Scalars.run(K, FAM);
+  // Accesses InstCombine has just made constant (an unrolled sorting
+  // network's window of float4s, read as floats and written in halves)
+  // let SROA take apart what it could not before.
+  FunctionPassManager Promote;
+  Promote.addPass(SROAPass(SROAOptions::ModifyCFG));
+  Promote.run(K, FAM);
 }
 
 bool KernelPreparer::prepare(Function &K) {

@@ -1031,6 +1031,64 @@ TEST(RealCode, ClampedNeighbours) {
   checkClampedNeighbours<64>(q);
 }
 
+template <uint32_t S> class MedianOfNineKernel;
+
+/// SYCL-Bench's median filter: a 3x3 window of float4 pixels at clamped
+/// coordinates, sorted halfway by a compare-exchange network whose inner
+/// loop starts after the outer one's index (unrolled, the window becomes
+/// registers), the median stored.
+template <uint32_t S> void checkMedianOfNine(sycl::queue &q) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  constexpr int H = 5, W = 37;
+  sycl::float4 *in = sycl::malloc_shared<sycl::float4>(H * W, q);
+  sycl::float4 *out = sycl::malloc_shared<sycl::float4>(H * W, q);
+  for (int k = 0; k < H * W; ++k)
+    in[k] = sycl::float4(float((k * 7) % 23), float((k * 5) % 17) - 3.0f,
+                         float((k * 11) % 13), float(k % 3));
+  auto median = [=](int y, int x) {
+    sycl::float4 win[9];
+    int n = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx)
+        win[n++] = in[sycl::clamp(y + dy, 0, H - 1) * W +
+                      sycl::clamp(x + dx, 0, W - 1)];
+    for (int i = 0; i < 5; ++i)
+      for (int j = i + 1; j < 9; ++j) {
+        sycl::float4 lo = sycl::fmin(win[i], win[j]);
+        sycl::float4 hi = sycl::fmax(win[i], win[j]);
+        win[i] = lo;
+        win[j] = hi;
+      }
+    return win[4];
+  };
+  std::fill(out, out + H * W, sycl::float4(-1.0f));
+  q.parallel_for<MedianOfNineKernel<S>>(
+       sycl::range<2>(H, W), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::id<2> id) {
+         out[id[0] * W + id[1]] = median(int(id[0]), int(id[1]));
+       })
+      .wait();
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x) {
+      sycl::float4 want = median(y, x);
+      for (int c = 0; c < 4; ++c)
+        ASSERT_EQ(out[y * W + x][c], want[c])
+            << "size " << S << ", row " << y << ", column " << x << "." << c;
+    }
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+TEST(RealCode, MedianOfNine) {
+  sycl::queue q;
+  checkMedianOfNine<1>(q);
+  checkMedianOfNine<4>(q);
+  checkMedianOfNine<8>(q);
+  checkMedianOfNine<16>(q);
+  checkMedianOfNine<32>(q);
+  checkMedianOfNine<64>(q);
+}
+
 TEST(RealCode, IntIndices) {
   sycl::queue q;
   checkIntIndices<1>(q);
