@@ -443,6 +443,40 @@ TEST(MathFunctions, IntegerFunctions) {
   sycl::free(wide, q);
 }
 
+/// Arguments of different arithmetic types: min, max and clamp compare in
+/// their common type, as C++'s operators do, and a floating function of
+/// integers computes in double, as <cmath> does. Values past half's range
+/// and precision (an id plus 70000) tell that nothing went through half.
+class MixedArgumentsKernel;
+TEST(MathFunctions, MixedArgumentTypes) {
+  sycl::queue q;
+  uint64_t *out = sycl::malloc_shared<uint64_t>(N * 4, q);
+  double *roots = sycl::malloc_shared<double>(N, q);
+  const size_t Last = 70000 + N / 2;
+  q.parallel_for<MixedArgumentsKernel>(
+       sycl::nd_range<1>(N, WorkGroup), xo::properties{xo::sub_group_size<8>},
+       [=](sycl::nd_item<1> it) {
+         const int I = int(it.get_global_id(0));
+         uint64_t *R = out + I * 4;
+         R[0] = sycl::min(unsigned(I) + 70000u, Last);
+         R[1] = sycl::max(I - 3, 70001u);
+         R[2] = uint64_t(sycl::clamp(I * 1001, 0L, long(Last)));
+         R[3] = uint64_t(sycl::fmax(float(I) + 0.5f, double(I) + 0.25));
+         roots[I] = sycl::sqrt(I + 70000);
+       })
+      .wait();
+  for (int I = 0; I < int(N); ++I) {
+    const uint64_t *R = out + I * 4;
+    EXPECT_EQ(R[0], std::min<size_t>(unsigned(I) + 70000u, Last)) << I;
+    EXPECT_EQ(R[1], std::max<unsigned>(unsigned(I - 3), 70001u)) << I;
+    EXPECT_EQ(R[2], uint64_t(std::clamp<long>(I * 1001L, 0L, long(Last)))) << I;
+    EXPECT_EQ(R[3], uint64_t(double(I) + 0.5)) << I;
+    EXPECT_EQ(roots[I], std::sqrt(double(I + 70000))) << I;
+  }
+  sycl::free(out, q);
+  sycl::free(roots, q);
+}
+
 // sycl::half arguments: each function computes in float and rounds once
 // to half, so the kernel's result is the host's float result as a half,
 // at sub-group sizes 1 and 16.

@@ -246,6 +246,33 @@ template <typename T> detail::if_arithmetic<T> max(T x, T y) {
 template <typename T> detail::if_arithmetic<T> clamp(T x, T lo, T hi) {
   return min(max(x, lo), hi);
 }
+// Arguments of different arithmetic types (`sycl::min(gid + 4u, n - 1)`,
+// an unsigned and a size_t) are compared in their common type, as C++'s
+// operators would. Without these, the only viable overloads were half's,
+// which converted both to half.
+namespace detail {
+template <typename... Ts>
+using if_mixed_arithmetic =
+    std::enable_if_t<(std::is_arithmetic_v<Ts> && ...) &&
+                         !(std::is_same_v<Ts, std::common_type_t<Ts...>> &&
+                           ...),
+                     std::common_type_t<Ts...>>;
+} // namespace detail
+template <typename T, typename U>
+detail::if_mixed_arithmetic<T, U> min(T x, U y) {
+  using C = std::common_type_t<T, U>;
+  return min(C(x), C(y));
+}
+template <typename T, typename U>
+detail::if_mixed_arithmetic<T, U> max(T x, U y) {
+  using C = std::common_type_t<T, U>;
+  return max(C(x), C(y));
+}
+template <typename T, typename U, typename V>
+detail::if_mixed_arithmetic<T, U, V> clamp(T x, U lo, V hi) {
+  using C = std::common_type_t<T, U, V>;
+  return clamp(C(x), C(lo), C(hi));
+}
 template <typename T> detail::if_floating<T> mix(T x, T y, T a) {
   return x + (y - x) * a;
 }
@@ -401,9 +428,33 @@ template <typename T> detail::if_floating<T> powr(T x, T y) {
 // sycl::half: computed in float and rounded once to half, as half's own
 // arithmetic is. (Non-template overloads: the templates above take only
 // the built-in floating types.)
+//
+// An integer argument is no half: as in <cmath>, it is computed in double
+// (the floating functions take only floating types), where the half
+// overload would have converted it to half.
+namespace detail {
+template <typename T>
+using if_integral_double = std::enable_if_t<std::is_integral_v<T>, double>;
+template <typename T, typename U>
+using if_mixed_floating = std::enable_if_t<
+    std::is_arithmetic_v<T> && std::is_arithmetic_v<U> &&
+        !(std::is_same_v<T, U> && std::is_floating_point_v<T>),
+    std::conditional_t<std::is_integral_v<std::common_type_t<T, U>>, double,
+                       std::common_type_t<T, U>>>;
+} // namespace detail
 #define SUBLANE_HALF_UNARY(Name)                                               \
-  inline half Name(half x) { return half(Name(float(x))); }
+  inline half Name(half x) { return half(Name(float(x))); }                    \
+  template <typename T> detail::if_integral_double<T> Name(T x) {              \
+    return Name(double(x));                                                    \
+  }
 #define SUBLANE_HALF_BINARY(Name)                                              \
+  inline half Name(half x, half y) { return half(Name(float(x), float(y))); }  \
+  template <typename T, typename U>                                            \
+  detail::if_mixed_floating<T, U> Name(T x, U y) {                             \
+    using C = detail::if_mixed_floating<T, U>;                                 \
+    return Name(C(x), C(y));                                                   \
+  }
+#define SUBLANE_HALF_BINARY_ONLY(Name)                                         \
   inline half Name(half x, half y) { return half(Name(float(x), float(y))); }
 #define SUBLANE_HALF_TERNARY(Name)                                             \
   inline half Name(half x, half y, half z) {                                   \
@@ -482,8 +533,8 @@ SUBLANE_HALF_BINARY(pow)
 SUBLANE_HALF_BINARY(powr)
 SUBLANE_HALF_BINARY(remainder)
 SUBLANE_HALF_BINARY(step)
-SUBLANE_HALF_BINARY(min)
-SUBLANE_HALF_BINARY(max)
+SUBLANE_HALF_BINARY_ONLY(min)
+SUBLANE_HALF_BINARY_ONLY(max)
 SUBLANE_HALF_TERNARY(fma)
 SUBLANE_HALF_TERNARY(mad)
 SUBLANE_HALF_TERNARY(clamp)
@@ -495,6 +546,7 @@ inline half ldexp(half x, int k) { return half(ldexp(float(x), k)); }
 inline int ilogb(half x) { return ilogb(float(x)); }
 #undef SUBLANE_HALF_UNARY
 #undef SUBLANE_HALF_BINARY
+#undef SUBLANE_HALF_BINARY_ONLY
 #undef SUBLANE_HALF_TERNARY
 
 /// half_precision (SYCL 2020 4.17.6): the same calls as native.
