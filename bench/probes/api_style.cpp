@@ -16,42 +16,17 @@
 // with 1 if any result is wrong.
 //
 //===----------------------------------------------------------------------===//
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <sycl/sycl.hpp>
 #include <vector>
 
-namespace {
-template <typename F> double best(F f, int Reps = 5) {
-  double B = 1e30;
-  for (int R = 0; R < Reps; ++R) {
-    auto T0 = std::chrono::steady_clock::now();
-    f();
-    auto T1 = std::chrono::steady_clock::now();
-    B = std::min(B, std::chrono::duration<double, std::milli>(T1 - T0).count());
-  }
-  return B;
-}
+#include "Probe.h"
 
-int Wrong = 0;
-template <typename T>
-bool matches(const T *Got, const T *Want, size_t N, double Tol = 1e-3) {
-  for (size_t I = 0; I < N; ++I)
-    if (std::fabs(double(Got[I]) - double(Want[I])) >
-        Tol * (std::fabs(double(Want[I])) + 1.0)) {
-      printf("  mismatch at %zu: %g vs %g\n", I, double(Got[I]),
-             double(Want[I]));
-      return false;
-    }
-  return true;
-}
-void report(const char *Name, double T, double H, bool Ok) {
-  printf("%-14s sycl %9.3f  loop %9.3f  ratio %5.2f  %s\n", Name, T, H, T / H,
-         Ok ? "ok" : "WRONG");
-  fflush(stdout);
-  Wrong += !Ok;
-}
+namespace {
+using probe::best;
+using probe::matches;
+using probe::report;
 float init(size_t I, size_t Mod, float Scale) { return float(I % Mod) * Scale; }
 } // namespace
 
@@ -91,6 +66,21 @@ static void functorSaxpy(sycl::queue &Q) {
   // Both ran five times.
   sycl::host_accessor HY(BY);
   report("functor-saxpy", T, H, matches(&HY[0], Ref.data(), N));
+}
+
+/// C = A * B for square row-major matrices, as a user would loop it.
+static void hostMatmul(const std::vector<float> &A, const std::vector<float> &B,
+                       std::vector<float> &C, size_t N) {
+  for (size_t I = 0; I < N; ++I) {
+    for (size_t J = 0; J < N; ++J)
+      C[I * N + J] = 0;
+    for (size_t K = 0; K < N; ++K) {
+      float AIK = A[I * N + K];
+#pragma omp simd
+      for (size_t J = 0; J < N; ++J)
+        C[I * N + J] += AIK * B[K * N + J];
+    }
+  }
 }
 
 // Matrix multiply in hierarchical parallelism: a tile of C per work-group,
@@ -134,18 +124,7 @@ static void hierMatmul(sycl::queue &Q) {
           });
     });
   });
-  double H = best([&] {
-    for (size_t I = 0; I < N; ++I) {
-      for (size_t J = 0; J < N; ++J)
-        Ref[I * N + J] = 0;
-      for (size_t K = 0; K < N; ++K) {
-        float AIK = A[I * N + K];
-#pragma omp simd
-        for (size_t J = 0; J < N; ++J)
-          Ref[I * N + J] += AIK * B[K * N + J];
-      }
-    }
-  });
+  double H = best([&] { hostMatmul(A, B, Ref, N); });
   report("hier-matmul", T, H, matches(C.data(), Ref.data(), N * N));
 }
 
@@ -184,18 +163,7 @@ static void tiledMatmul(sycl::queue &Q) {
     });
     Q.wait();
   });
-  double H = best([&] {
-    for (size_t I = 0; I < N; ++I) {
-      for (size_t J = 0; J < N; ++J)
-        Ref[I * N + J] = 0;
-      for (size_t K = 0; K < N; ++K) {
-        float AIK = A[I * N + K];
-#pragma omp simd
-        for (size_t J = 0; J < N; ++J)
-          Ref[I * N + J] += AIK * B[K * N + J];
-      }
-    }
-  });
+  double H = best([&] { hostMatmul(A, B, Ref, N); });
   sycl::host_accessor HC(BC);
   report("tiled-matmul", T, H, matches(&HC[0][0], Ref.data(), N * N));
 }
@@ -436,5 +404,5 @@ int main() {
   atomicHistogram(Q);
   wgCompact(Q);
   jointRows(Q);
-  return Wrong ? 1 : 0;
+  return probe::failures() ? 1 : 0;
 }

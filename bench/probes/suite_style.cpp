@@ -15,42 +15,17 @@
 // with 1 if any result is wrong.
 //
 //===----------------------------------------------------------------------===//
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <sycl/sycl.hpp>
 #include <vector>
 
-namespace {
-template <typename F> double best(F f, int Reps = 5) {
-  double B = 1e30;
-  for (int R = 0; R < Reps; ++R) {
-    auto T0 = std::chrono::steady_clock::now();
-    f();
-    auto T1 = std::chrono::steady_clock::now();
-    B = std::min(B, std::chrono::duration<double, std::milli>(T1 - T0).count());
-  }
-  return B;
-}
+#include "Probe.h"
 
-int Wrong = 0;
-template <typename T>
-bool matches(const T *Got, const T *Want, size_t N, double Tol = 1e-3) {
-  for (size_t I = 0; I < N; ++I)
-    if (std::fabs(double(Got[I]) - double(Want[I])) >
-        Tol * (std::fabs(double(Want[I])) + 1.0)) {
-      printf("  mismatch at %zu: %g vs %g\n", I, double(Got[I]),
-             double(Want[I]));
-      return false;
-    }
-  return true;
-}
-void report(const char *Name, double T, double H, bool Ok) {
-  printf("%-14s sycl %9.3f  loop %9.3f  ratio %5.2f  %s\n", Name, T, H, T / H,
-         Ok ? "ok" : "WRONG");
-  fflush(stdout);
-  Wrong += !Ok;
-}
+namespace {
+using probe::best;
+using probe::matches;
+using probe::report;
 float init(size_t I, size_t Mod, float Scale) { return float(I % Mod) * Scale; }
 } // namespace
 
@@ -790,5 +765,5 @@ int main() {
   median(Q);
   linRegError(Q);
   bitLoop(Q);
-  return Wrong ? 1 : 0;
+  return probe::failures() ? 1 : 0;
 }

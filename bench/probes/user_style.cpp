@@ -10,39 +10,19 @@
 //     bench/probes/user_style.cpp -o user_style
 //   OMP_NUM_THREADS=1 ./user_style
 //
-// Prints, per kernel, the best of 7 runs of each (ms) and their ratio; exits
+// Prints, per kernel, the best of 5 runs of each (ms) and their ratio; exits
 // with 1 if any result is wrong.
 //
 //===----------------------------------------------------------------------===//
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <sycl/sycl.hpp>
 #include <vector>
-template <typename F> double best(F f, int reps = 7) {
-  double b = 1e30;
-  for (int r = 0; r < reps; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-    f();
-    auto t1 = std::chrono::steady_clock::now();
-    b = std::min(b, std::chrono::duration<double, std::milli>(t1 - t0).count());
-  }
-  return b;
-}
-static bool matches(const float *a, const float *b, size_t n) {
-  for (size_t i = 0; i < n; ++i)
-    if (std::fabs(a[i] - b[i]) > 1e-3f * (std::fabs(b[i]) + 1.0f)) {
-      printf("  mismatch at %zu: %g vs %g\n", i, a[i], b[i]);
-      return false;
-    }
-  return true;
-}
-static int Wrong = 0;
-static void report(const char *Name, double T, double H, bool Ok) {
-  printf("%-12s sycl %8.3f  loop %8.3f  ratio %5.2f  %s\n", Name, T, H, T / H,
-         Ok ? "ok" : "WRONG");
-  Wrong += !Ok;
-}
+
+#include "Probe.h"
+using probe::best;
+using probe::matches;
+using probe::report;
 int main() {
   sycl::queue q;
   const size_t N = 2048;
@@ -248,5 +228,5 @@ int main() {
   for (size_t p = 0; p < P; ++p)
     ok &= asg[p] == aref[p];
   report("kmeans", t, h, ok);
-  return Wrong ? 1 : 0;
+  return probe::failures() ? 1 : 0;
 }
