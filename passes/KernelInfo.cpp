@@ -3,6 +3,7 @@
 #include "sublane/Passes/KernelInfo.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -485,6 +486,14 @@ std::string getLoweredKernelDisplayName(const Function &F) {
     if (Function *Kernel = F.getParent()->getFunction(Name))
       return getKernelDisplayName(*Kernel);
   return demangle(Name);
+}
+
+bool hasLoopWithProperty(const Function &F, StringRef Property) {
+  return any_of(F, [&](const BasicBlock &BB) {
+    const Instruction *Term = BB.getTerminator();
+    MDNode *ID = Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
+    return ID && findOptionMDForLoopID(ID, Property);
+  });
 }
 
 std::optional<unsigned> getUnsignedAttr(const Function &F, StringRef Name) {

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <cstring>
 
 namespace probe {
 /// The best of \p Reps runs of \p F, in milliseconds.
@@ -39,6 +40,28 @@ bool matches(const T *Got, const T *Want, size_t N, double Tol = 1e-3) {
       return false;
     }
   return true;
+}
+
+/// The kernels named on the command line; all when none is.
+inline int &argCount() {
+  static int Count = 0;
+  return Count;
+}
+inline char **&args() {
+  static char **Args = nullptr;
+  return Args;
+}
+inline void select(int Argc, char **Argv) {
+  argCount() = Argc - 1;
+  args() = Argv + 1;
+}
+inline bool wanted(const char *Name) {
+  if (!argCount())
+    return true;
+  for (int I = 0; I < argCount(); ++I)
+    if (!strcmp(args()[I], Name))
+      return true;
+  return false;
 }
 
 inline int &failures() {

@@ -394,15 +394,24 @@ static void jointRows(sycl::queue &Q) {
   sycl::free(DS, Q);
 }
 
-int main() {
+int main(int Argc, char **Argv) {
+  probe::select(Argc, Argv);
   sycl::queue Q;
-  functorSaxpy(Q);
-  hierMatmul(Q);
-  tiledMatmul(Q);
-  reduce2d(Q);
-  shade(Q);
-  atomicHistogram(Q);
-  wgCompact(Q);
-  jointRows(Q);
+  if (probe::wanted("functorSaxpy"))
+    functorSaxpy(Q);
+  if (probe::wanted("hierMatmul"))
+    hierMatmul(Q);
+  if (probe::wanted("tiledMatmul"))
+    tiledMatmul(Q);
+  if (probe::wanted("reduce2d"))
+    reduce2d(Q);
+  if (probe::wanted("shade"))
+    shade(Q);
+  if (probe::wanted("atomicHistogram"))
+    atomicHistogram(Q);
+  if (probe::wanted("wgCompact"))
+    wgCompact(Q);
+  if (probe::wanted("jointRows"))
+    jointRows(Q);
   return probe::failures() ? 1 : 0;
 }

@@ -752,18 +752,30 @@ static void bitLoop(sycl::queue &Q) {
   report("bit-loop", T, H, Ok);
 }
 
-int main() {
+int main(int Argc, char **Argv) {
+  probe::select(Argc, Argv);
   sycl::queue Q;
-  gemm(Q);
-  syrk(Q);
-  covariance(Q);
-  correlationStd(Q);
-  fdtd2d(Q);
-  conv3d(Q);
-  gramschmidt(Q);
-  molDyn(Q);
-  median(Q);
-  linRegError(Q);
-  bitLoop(Q);
+  if (probe::wanted("gemm"))
+    gemm(Q);
+  if (probe::wanted("syrk"))
+    syrk(Q);
+  if (probe::wanted("covariance"))
+    covariance(Q);
+  if (probe::wanted("correlationStd"))
+    correlationStd(Q);
+  if (probe::wanted("fdtd2d"))
+    fdtd2d(Q);
+  if (probe::wanted("conv3d"))
+    conv3d(Q);
+  if (probe::wanted("gramschmidt"))
+    gramschmidt(Q);
+  if (probe::wanted("molDyn"))
+    molDyn(Q);
+  if (probe::wanted("median"))
+    median(Q);
+  if (probe::wanted("linRegError"))
+    linRegError(Q);
+  if (probe::wanted("bitLoop"))
+    bitLoop(Q);
   return probe::failures() ? 1 : 0;
 }

@@ -337,6 +337,22 @@ KernelShape::getIdentityStride(const BinaryOperator &BO) {
   return std::nullopt;
 }
 
+/// The value a loop header's phi takes from the loop's only back edge, if
+/// \p P is such a phi: entered once from outside the loop, and given the
+/// next step's value at the end of each step. Its lanes then enter and go
+/// round together; they differ only in when they leave.
+static const Value *getInductionStep(const PHINode &P, const CycleInfo &CI) {
+  const Cycle *Cy = CI.getCycle(P.getParent());
+  if (!Cy || Cy->getHeader() != P.getParent() || !Cy->isReducible() ||
+      P.getNumIncomingValues() != 2)
+    return nullptr;
+  unsigned Inside =
+      Cy->contains(P.getIncomingBlock(0)) + Cy->contains(P.getIncomingBlock(1));
+  if (Inside != 1)
+    return nullptr;
+  return P.getIncomingValue(Cy->contains(P.getIncomingBlock(0)) ? 0 : 1);
+}
+
 void KernelShape::computeAffineShapes() {
   // Strides of the operands of \p I, if each is uniform or affine.
   auto StrideOf = [&](const Value *V) -> std::optional<int64_t> {
@@ -347,15 +363,64 @@ void KernelShape::computeAffineShapes() {
       return S.Stride;
     return std::nullopt;
   };
+  // Within a sub-group, a loop's induction variable started at an affine
+  // value and stepped by a uniform one stays affine in the lanes still in
+  // the loop (a triangular loop `for (j = i; j < n; ++j)`): the vectorizer
+  // steps every lane of it while any lane goes round. Assumed for each such
+  // phi, then checked against the value its back edge brings; a phi whose
+  // step turns out otherwise is dropped and the shapes computed again.
+  SmallVector<std::pair<const PHINode *, const Value *>> Inductions;
+  DenseSet<const PHINode *> Refuted;
+  if (WithinSubGroup)
+    for (BasicBlock &BB : *F)
+      for (PHINode &P : BB.phis())
+        if (!UI->isUniform(&P) && !P.getType()->isVectorTy())
+          if (const Value *Step = getInductionStep(P, *CI))
+            Inductions.push_back({&P, Step});
+  while (true) {
+    AffineStride.clear();
+    // The step's stride in the loop, where it is computed in every lane,
+    // whatever lanes that left see of it after the loop.
+    DenseMap<const Value *, int64_t> InLoopStride;
+    computeAffineShapesAssuming(Refuted, StrideOf, InLoopStride);
+    bool Dropped = false;
+    for (auto [P, Step] : Inductions) {
+      auto It = AffineStride.find(P);
+      if (It == AffineStride.end())
+        continue;
+      std::optional<int64_t> StepStride = StrideOf(Step);
+      if (auto In = InLoopStride.find(Step); In != InLoopStride.end())
+        StepStride = In->second;
+      if (StepStride != It->second)
+        Dropped |= Refuted.insert(P).second;
+    }
+    if (!Dropped)
+      return;
+  }
+}
+
+void KernelShape::computeAffineShapesAssuming(
+    const DenseSet<const PHINode *> &Refuted,
+    function_ref<std::optional<int64_t>(const Value *)> StrideOf,
+    DenseMap<const Value *, int64_t> &InLoopStride) {
   const DataLayout &DL = F->getDataLayout();
   ReversePostOrderTraversal<Function *> RPOT(F);
   for (BasicBlock *BB : RPOT) {
     for (Instruction &I : *BB) {
       // A value's stride is between lanes' scalars: vectors have none.
-      if (UI->isUniform(&I) || isa<PHINode>(I) || I.getType()->isVectorTy())
+      if (UI->isUniform(&I) || I.getType()->isVectorTy())
         continue;
       std::optional<int64_t> Stride;
-      if (isUnitStrideSource(&I)) {
+      if (auto *P = dyn_cast<PHINode>(&I)) {
+        // The value from outside the loop; a back edge's value comes later
+        // in this order, and is checked once all strides are known.
+        if (!WithinSubGroup || Refuted.contains(P) ||
+            !getInductionStep(*P, *CI))
+          continue;
+        const Cycle *Cy = CI->getCycle(P->getParent());
+        unsigned Entry = Cy->contains(P->getIncomingBlock(0)) ? 1 : 0;
+        Stride = StrideOf(P->getIncomingValue(Entry));
+      } else if (isUnitStrideSource(&I)) {
         Stride = 1;
       } else if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
         auto A = StrideOf(BO->getOperand(0)), B = StrideOf(BO->getOperand(1));
@@ -419,7 +484,10 @@ void KernelShape::computeAffineShapes() {
           }
         }
       }
-      if (Stride && !isUsedAfterDivergentExit(I))
+      if (!Stride)
+        continue;
+      InLoopStride[&I] = *Stride;
+      if (!isUsedAfterDivergentExit(I))
         AffineStride[&I] = *Stride;
     }
   }

@@ -375,12 +375,7 @@ PreservedAnalyses IdleTailExitPass::run(Function &F,
                                         FunctionAnalysisManager &FAM) {
   if (!IdleTailExit)
     return PreservedAnalyses::all();
-  bool Marked = any_of(F, [](BasicBlock &BB) {
-    Instruction *Term = BB.getTerminator();
-    MDNode *ID = Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
-    return ID && findOptionMDForLoopID(ID, WorkGroupItemLoopProperty);
-  });
-  if (!Marked)
+  if (!hasLoopWithProperty(F, WorkGroupItemLoopProperty))
     return PreservedAnalyses::all();
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);

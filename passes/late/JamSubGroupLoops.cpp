@@ -445,12 +445,7 @@ PreservedAnalyses JamSubGroupLoopsPass::run(Function &F,
     return PreservedAnalyses::all();
   // Most functions hold no loop over sub-groups: look for the marker before
   // asking for any analysis.
-  bool Marked = any_of(F, [](BasicBlock &BB) {
-    Instruction *Term = BB.getTerminator();
-    MDNode *ID = Term ? Term->getMetadata(LLVMContext::MD_loop) : nullptr;
-    return ID && findOptionMDForLoopID(ID, FullSubGroupLoopProperty);
-  });
-  if (!Marked)
+  if (!hasLoopWithProperty(F, FullSubGroupLoopProperty))
     return PreservedAnalyses::all();
   bool Changed = false;
   // The loops over full sub-groups, each in LCSSA and loop-simplify form (the

@@ -587,9 +587,10 @@ Value *SubGroupVectorizer::getLaneScalar(Value *V, unsigned Lane, bool &Exact,
     break;
   }
   if (!R) {
-    // What the lane computed, which is nothing where it did not run.
+    // What the lane computed, which is nothing where it did not run; but
+    // an induction affine in the lanes steps in every lane (emitEdge).
     R = getLane(V, Lane);
-    RExact = false;
+    RExact = isa<PHINode>(I) && P->Shapes->getShape(I).isAffine();
   }
   LaneScalars[Key] = {R, RExact};
   Exact &= RExact;
@@ -1012,20 +1013,28 @@ void SubGroupVectorizer::emitEdge(BasicBlock *From, BasicBlock *Succ,
     B.CreateStore(B.CreateOr(Old, Edge), Slot);
   }
   Value *AnyEdge = nullptr;
-  for (PHINode &P : Succ->phis()) {
-    AllocaInst *PS = PhiSlot[&P];
-    Value *In = P.getIncomingValueForBlock(From);
+  auto GetAnyEdge = [&] {
+    // The block's whole mask in a block every lane runs has a lane.
+    if (!AnyEdge)
+      AnyEdge = Edge == Mask && !mayBeEmpty(From) ? B.getTrue() : any(Edge);
+    return AnyEdge;
+  };
+  for (PHINode &Phi : Succ->phis()) {
+    AllocaInst *PS = PhiSlot[&Phi];
+    Value *In = Phi.getIncomingValueForBlock(From);
     Value *Cur = B.CreateLoad(PS->getAllocatedType(), PS);
     Value *New;
-    if (isVector(&P)) {
+    if (!isVector(&Phi))
+      New = B.CreateSelect(GetAnyEdge(), getScalar(In), Cur);
+    else if (P->Shapes->getShape(&Phi).isAffine())
+      // An induction affine in the lanes (KernelShape): every lane steps
+      // while any goes round, those that left included, so that its lanes
+      // stay the first lane's value plus their offsets, as every affine
+      // vector's do.
+      New = B.CreateSelect(GetAnyEdge(), getVector(In), Cur);
+    else
       New =
           B.CreateSelect(expandMask(Edge, Cur->getType()), getVector(In), Cur);
-    } else {
-      // The block's whole mask in a block every lane runs has a lane.
-      if (!AnyEdge)
-        AnyEdge = Edge == Mask && !mayBeEmpty(From) ? B.getTrue() : any(Edge);
-      New = B.CreateSelect(AnyEdge, getScalar(In), Cur);
-    }
     B.CreateStore(New, PS);
   }
 }

@@ -308,6 +308,16 @@ std::optional<int64_t> SubGroupVectorizer::getUnclampedStride(
         getUnclampedStride(X, Clamps, NoSignedWrap, NoUnsignedWrap, Depth + 1);
     if (!Stride || *Stride == 0)
       return std::nullopt;
+    // The scalar test adds the lanes' span to the first lane's value and
+    // asks whether the sum came out in order: that needs the span to fit in
+    // half the type's range, where a wrapped sum compares lower.
+    unsigned Bits = X->getType()->getScalarSizeInBits();
+    uint64_t HalfRange =
+        Bits > 63 ? uint64_t(1) << 63 : uint64_t(1) << (Bits - 1);
+    uint64_t Magnitude =
+        *Stride < 0 ? uint64_t(0) - uint64_t(*Stride) : uint64_t(*Stride);
+    if (S > 1 && Magnitude >= HalfRange / (S - 1))
+      return std::nullopt;
     Clamps.push_back({MM, X, Bound, *Stride});
     // Each clamp's check keeps its lanes' values in order without wrapping,
     // in its own signedness.

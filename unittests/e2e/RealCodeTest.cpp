@@ -1031,6 +1031,101 @@ TEST(RealCode, ClampedNeighbours) {
   checkClampedNeighbours<64>(q);
 }
 
+template <uint32_t S> class TriangularLoopKernel;
+
+/// Loops whose start differs between work-items, as Polybench's covariance
+/// writes them (`for (j2 = j1; j2 < m; ++j2)`): lanes leave in different
+/// iterations, and the counter stays consecutive in the lanes still in the
+/// loop. Also a counter stepping down by a run-time step, one that leaves
+/// early through a break on the data, one whose final value is used after
+/// the loop, and an `int` counter. 45 items leave a partial sub-group at
+/// every size.
+template <uint32_t S> void checkTriangularLoops(sycl::queue &q) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  constexpr size_t M = 45, N = 7, Outs = 4;
+  float *data = sycl::malloc_shared<float>(N * M, q);
+  float *sym = sycl::malloc_shared<float>(M * M, q);
+  long *out = sycl::malloc_shared<long>(M * Outs, q);
+  for (size_t k = 0; k < N * M; ++k)
+    data[k] = float(int((k * 7) % 19) - 9) * 0.25f;
+  const long step = 3;
+  auto row = [=](size_t j1, size_t j2) {
+    float s = 0;
+    for (size_t i = 0; i < N; ++i)
+      s += data[i * M + j1] * data[i * M + j2];
+    return s;
+  };
+  auto others = [=](size_t j1, long *o) {
+    long down = 0;
+    for (long k = long(j1); k >= 0; k -= step)
+      down += long(data[k] * 4.0f) * (k + 1);
+    long found = -1;
+    for (size_t k = j1; k < M; ++k)
+      if (data[M + k] > 1.5f) {
+        found = long(k);
+        break;
+      }
+    size_t last = j1;
+    for (; last * last < 3 * M; last += 2)
+      down += long(data[last]);
+    int isum = 0;
+    for (int k = int(j1); k < int(M); k += int(step))
+      isum += int(data[2 * M + size_t(k)] * 4.0f) - k;
+    o[0] = down;
+    o[1] = found;
+    o[2] = long(last);
+    o[3] = isum;
+  };
+  auto kernel = [=](sycl::item<1> it) {
+    const size_t j1 = it[0];
+    for (size_t j2 = j1; j2 < M; ++j2) {
+      float s = row(j1, j2);
+      sym[j1 * M + j2] = s;
+      sym[j2 * M + j1] = s;
+    }
+    others(j1, out + j1 * Outs);
+  };
+  auto check = [&](const char *what) {
+    long want[Outs];
+    for (size_t j1 = 0; j1 < M; ++j1) {
+      for (size_t j2 = 0; j2 < M; ++j2)
+        ASSERT_EQ(sym[j1 * M + j2], row(std::min(j1, j2), std::max(j1, j2)))
+            << what << " size " << S << ", " << j1 << ", " << j2;
+      others(j1, want);
+      for (size_t o = 0; o < Outs; ++o)
+        ASSERT_EQ(out[j1 * Outs + o], want[o])
+            << what << " size " << S << ", item " << j1 << ", value " << o;
+    }
+  };
+  auto reset = [&] {
+    std::fill(sym, sym + M * M, -1.0f);
+    std::fill(out, out + M * Outs, -7L);
+  };
+  reset();
+  q.parallel_for<TriangularLoopKernel<S>>(
+       sycl::range<1>(M), xo::properties{xo::sub_group_size<S>}, kernel)
+      .wait();
+  check("requested");
+  if (S == 1) {
+    reset();
+    q.parallel_for(sycl::range<1>(M), kernel).wait();
+    check("default");
+  }
+  sycl::free(data, q);
+  sycl::free(sym, q);
+  sycl::free(out, q);
+}
+
+TEST(RealCode, TriangularLoops) {
+  sycl::queue q;
+  checkTriangularLoops<1>(q);
+  checkTriangularLoops<4>(q);
+  checkTriangularLoops<8>(q);
+  checkTriangularLoops<16>(q);
+  checkTriangularLoops<32>(q);
+  checkTriangularLoops<64>(q);
+}
+
 template <uint32_t S> class MedianOfNineKernel;
 
 /// SYCL-Bench's median filter: a 3x3 window of float4 pixels at clamped

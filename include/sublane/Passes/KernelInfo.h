@@ -294,6 +294,10 @@ std::string getLoweredKernelDisplayName(const llvm::Function &F);
 std::optional<unsigned> getUnsignedAttr(const llvm::Function &F,
                                         llvm::StringRef Name);
 
+/// Whether some loop of \p F carries the loop property \p Property in its
+/// `llvm.loop` metadata: a cheap test before a pass asks for loop analyses.
+bool hasLoopWithProperty(const llvm::Function &F, llvm::StringRef Property);
+
 /// The location of \p I in the user's code: the first place in its inlining
 /// chain that is not inside sublane's own headers.
 llvm::DebugLoc getUserDebugLoc(const llvm::Instruction *I);

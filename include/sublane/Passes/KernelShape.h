@@ -29,6 +29,7 @@
 
 namespace llvm {
 class BinaryOperator;
+class PHINode;
 class TargetTransformInfo;
 } // namespace llvm
 
@@ -125,6 +126,10 @@ public:
 
 private:
   void computeAffineShapes();
+  void computeAffineShapesAssuming(
+      const llvm::DenseSet<const llvm::PHINode *> &Refuted,
+      llvm::function_ref<std::optional<int64_t>(const llvm::Value *)> StrideOf,
+      llvm::DenseMap<const llvm::Value *, int64_t> &InLoopStride);
   bool isUnitStrideSource(const llvm::Value *V) const;
   bool idFitsIn(const llvm::Value *V, unsigned Bits, bool Signed);
   bool extendsExactly(const llvm::Value *Narrow, bool Signed);
