@@ -13,7 +13,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
-#include <cstring>
+#include <string>
+#include <vector>
 
 namespace probe {
 /// The best of \p Reps runs of \p F, in milliseconds.
@@ -43,25 +44,16 @@ bool matches(const T *Got, const T *Want, size_t N, double Tol = 1e-3) {
 }
 
 /// The kernels named on the command line; all when none is.
-inline int &argCount() {
-  static int Count = 0;
-  return Count;
-}
-inline char **&args() {
-  static char **Args = nullptr;
-  return Args;
+inline std::vector<std::string> &selected() {
+  static std::vector<std::string> Names;
+  return Names;
 }
 inline void select(int Argc, char **Argv) {
-  argCount() = Argc - 1;
-  args() = Argv + 1;
+  selected().assign(Argv + 1, Argv + Argc);
 }
 inline bool wanted(const char *Name) {
-  if (!argCount())
-    return true;
-  for (int I = 0; I < argCount(); ++I)
-    if (!strcmp(args()[I], Name))
-      return true;
-  return false;
+  return selected().empty() || std::find(selected().begin(), selected().end(),
+                                         Name) != selected().end();
 }
 
 inline int &failures() {

@@ -337,72 +337,73 @@ KernelShape::getIdentityStride(const BinaryOperator &BO) {
   return std::nullopt;
 }
 
-/// The value a loop header's phi takes from the loop's only back edge, if
-/// \p P is such a phi: entered once from outside the loop, and given the
-/// next step's value at the end of each step. Its lanes then enter and go
-/// round together; they differ only in when they leave.
-static const Value *getInductionStep(const PHINode &P, const CycleInfo &CI) {
+/// The values a loop header's phi \p P takes, if it is entered once from
+/// outside the loop and given the next step's value along the loop's only
+/// back edge: its lanes then enter and go round together, and differ only
+/// in when they leave.
+static std::optional<KernelShape::Induction> getInduction(const PHINode &P,
+                                                          const CycleInfo &CI) {
   const Cycle *Cy = CI.getCycle(P.getParent());
   if (!Cy || Cy->getHeader() != P.getParent() || !Cy->isReducible() ||
       P.getNumIncomingValues() != 2)
-    return nullptr;
-  unsigned Inside =
-      Cy->contains(P.getIncomingBlock(0)) + Cy->contains(P.getIncomingBlock(1));
-  if (Inside != 1)
-    return nullptr;
-  return P.getIncomingValue(Cy->contains(P.getIncomingBlock(0)) ? 0 : 1);
+    return std::nullopt;
+  bool FirstInside = Cy->contains(P.getIncomingBlock(0));
+  if (FirstInside == Cy->contains(P.getIncomingBlock(1)))
+    return std::nullopt;
+  return KernelShape::Induction{P.getIncomingValue(FirstInside ? 1 : 0),
+                                P.getIncomingValue(FirstInside ? 0 : 1)};
+}
+
+std::optional<int64_t> KernelShape::getStride(const Value *V) const {
+  Shape S = getShape(V);
+  if (S.isUniform())
+    return 0;
+  if (S.isAffine())
+    return S.Stride;
+  return std::nullopt;
 }
 
 void KernelShape::computeAffineShapes() {
-  // Strides of the operands of \p I, if each is uniform or affine.
-  auto StrideOf = [&](const Value *V) -> std::optional<int64_t> {
-    Shape S = getShape(V);
-    if (S.isUniform())
-      return 0;
-    if (S.isAffine())
-      return S.Stride;
-    return std::nullopt;
-  };
   // Within a sub-group, a loop's induction variable started at an affine
   // value and stepped by a uniform one stays affine in the lanes still in
   // the loop (a triangular loop `for (j = i; j < n; ++j)`): the vectorizer
   // steps every lane of it while any lane goes round. Assumed for each such
   // phi, then checked against the value its back edge brings; a phi whose
   // step turns out otherwise is dropped and the shapes computed again.
-  SmallVector<std::pair<const PHINode *, const Value *>> Inductions;
-  DenseSet<const PHINode *> Refuted;
+  DenseMap<const PHINode *, Induction> Inductions;
   if (WithinSubGroup)
     for (BasicBlock &BB : *F)
       for (PHINode &P : BB.phis())
         if (!UI->isUniform(&P) && !P.getType()->isVectorTy())
-          if (const Value *Step = getInductionStep(P, *CI))
-            Inductions.push_back({&P, Step});
+          if (std::optional<Induction> Ind = getInduction(P, *CI))
+            Inductions[&P] = *Ind;
   while (true) {
-    AffineStride.clear();
     // The step's stride in the loop, where it is computed in every lane,
     // whatever lanes that left see of it after the loop.
     DenseMap<const Value *, int64_t> InLoopStride;
-    computeAffineShapesAssuming(Refuted, StrideOf, InLoopStride);
-    bool Dropped = false;
-    for (auto [P, Step] : Inductions) {
+    computeAffineShapesAssuming(Inductions, InLoopStride);
+    SmallVector<const PHINode *> Refuted;
+    for (auto &[P, Ind] : Inductions) {
       auto It = AffineStride.find(P);
       if (It == AffineStride.end())
         continue;
-      std::optional<int64_t> StepStride = StrideOf(Step);
-      if (auto In = InLoopStride.find(Step); In != InLoopStride.end())
-        StepStride = In->second;
+      auto In = InLoopStride.find(Ind.Step);
+      std::optional<int64_t> StepStride =
+          In != InLoopStride.end() ? In->second : getStride(Ind.Step);
       if (StepStride != It->second)
-        Dropped |= Refuted.insert(P).second;
+        Refuted.push_back(P);
     }
-    if (!Dropped)
+    if (Refuted.empty())
       return;
+    for (const PHINode *P : Refuted)
+      Inductions.erase(P);
   }
 }
 
 void KernelShape::computeAffineShapesAssuming(
-    const DenseSet<const PHINode *> &Refuted,
-    function_ref<std::optional<int64_t>(const Value *)> StrideOf,
+    const DenseMap<const PHINode *, Induction> &Inductions,
     DenseMap<const Value *, int64_t> &InLoopStride) {
+  AffineStride.clear();
   const DataLayout &DL = F->getDataLayout();
   ReversePostOrderTraversal<Function *> RPOT(F);
   for (BasicBlock *BB : RPOT) {
@@ -414,16 +415,14 @@ void KernelShape::computeAffineShapesAssuming(
       if (auto *P = dyn_cast<PHINode>(&I)) {
         // The value from outside the loop; a back edge's value comes later
         // in this order, and is checked once all strides are known.
-        if (!WithinSubGroup || Refuted.contains(P) ||
-            !getInductionStep(*P, *CI))
+        auto Ind = Inductions.find(P);
+        if (Ind == Inductions.end())
           continue;
-        const Cycle *Cy = CI->getCycle(P->getParent());
-        unsigned Entry = Cy->contains(P->getIncomingBlock(0)) ? 1 : 0;
-        Stride = StrideOf(P->getIncomingValue(Entry));
+        Stride = getStride(Ind->second.Start);
       } else if (isUnitStrideSource(&I)) {
         Stride = 1;
       } else if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
-        auto A = StrideOf(BO->getOperand(0)), B = StrideOf(BO->getOperand(1));
+        auto A = getStride(BO->getOperand(0)), B = getStride(BO->getOperand(1));
         const APInt *C;
         if ((Stride = getIdentityStride(*BO))) {
           // an id masked or shifted out and back within its bits
@@ -455,26 +454,26 @@ void KernelShape::computeAffineShapesAssuming(
           }
         }
       } else if (isa<TruncInst>(I) || isa<FreezeInst>(I)) {
-        Stride = StrideOf(I.getOperand(0));
+        Stride = getStride(I.getOperand(0));
       } else if (isa<ZExtInst>(I) || isa<SExtInst>(I)) {
         // Extending base + stride * id is base' + stride * id only when
         // no item's value wraps in the narrow type: an id that fits, a
         // non-negative zext, or arithmetic that promises not to wrap.
         if ((isa<ZExtInst>(I) && I.hasNonNeg()) ||
             extendsExactly(I.getOperand(0), isa<SExtInst>(I)))
-          Stride = StrideOf(I.getOperand(0));
+          Stride = getStride(I.getOperand(0));
       } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
         unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
         MapVector<Value *, APInt> VarOffsets;
         APInt ConstOffset(Bits, 0);
         if (!GEP->getType()->isVectorTy() &&
             GEP->collectOffset(DL, Bits, VarOffsets, ConstOffset)) {
-          Stride = StrideOf(GEP->getPointerOperand());
+          Stride = getStride(GEP->getPointerOperand());
           for (auto &[Index, Scale] : VarOffsets) {
             // A narrower index is sign-extended.
             bool Narrow = Index->getType()->getScalarSizeInBits() < Bits;
             auto S = Stride && (!Narrow || extendsExactly(Index, true))
-                         ? StrideOf(Index)
+                         ? getStride(Index)
                          : std::nullopt;
             if (!S) {
               Stride = std::nullopt;

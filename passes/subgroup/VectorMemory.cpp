@@ -312,11 +312,9 @@ std::optional<int64_t> SubGroupVectorizer::getUnclampedStride(
     // asks whether the sum came out in order: that needs the span to fit in
     // half the type's range, where a wrapped sum compares lower.
     unsigned Bits = X->getType()->getScalarSizeInBits();
-    uint64_t HalfRange =
-        Bits > 63 ? uint64_t(1) << 63 : uint64_t(1) << (Bits - 1);
-    uint64_t Magnitude =
-        *Stride < 0 ? uint64_t(0) - uint64_t(*Stride) : uint64_t(*Stride);
-    if (S > 1 && Magnitude >= HalfRange / (S - 1))
+    uint64_t HalfRange = uint64_t(1) << std::min(Bits - 1, 63u);
+    if (S > 1 && APInt(64, *Stride, /*isSigned=*/true).abs().getZExtValue() >=
+                     HalfRange / (S - 1))
       return std::nullopt;
     Clamps.push_back({MM, X, Bound, *Stride});
     // Each clamp's check keeps its lanes' values in order without wrapping,

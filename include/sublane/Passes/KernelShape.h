@@ -82,6 +82,12 @@ enum class GlobalIdBound {
 
 class KernelShape {
 public:
+  /// A loop header's phi entered once from outside the loop (Start) and
+  /// given Step along its only back edge.
+  struct Induction {
+    const llvm::Value *Start, *Step;
+  };
+
   /// \p AlwaysUniform: values known to be uniform at the analysed level
   /// whatever they are computed from.
   KernelShape(llvm::Function &F, unsigned Dims, DivergenceSources Sources,
@@ -126,10 +132,14 @@ public:
 
 private:
   void computeAffineShapes();
+  /// Affine shapes with the phis of \p Inductions taking their start's
+  /// stride; \p InLoopStride also gets the strides of values that are
+  /// varying only where they are used after a divergent loop.
   void computeAffineShapesAssuming(
-      const llvm::DenseSet<const llvm::PHINode *> &Refuted,
-      llvm::function_ref<std::optional<int64_t>(const llvm::Value *)> StrideOf,
+      const llvm::DenseMap<const llvm::PHINode *, Induction> &Inductions,
       llvm::DenseMap<const llvm::Value *, int64_t> &InLoopStride);
+  /// The stride of a uniform (0) or affine value.
+  std::optional<int64_t> getStride(const llvm::Value *V) const;
   bool isUnitStrideSource(const llvm::Value *V) const;
   bool idFitsIn(const llvm::Value *V, unsigned Bits, bool Signed);
   bool extendsExactly(const llvm::Value *Narrow, bool Signed);
