@@ -10,5 +10,5 @@ build="${SUBLANE_BUILD_DIR:-$root/build}"
 "$root/tools/build.sh"
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
 if [ "${SUBLANE_SKIP_SANITIZERS:-0}" != 1 ]; then
-  "$root/tools/run-sanitized-tests.sh"
+  SUBLANE_PREBUILT_PLUGINS="$build/lib" "$root/tools/run-sanitized-tests.sh"
 fi

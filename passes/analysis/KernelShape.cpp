@@ -299,19 +299,24 @@ bool KernelShape::idFitsIn(const Value *V, unsigned Bits, bool Signed) {
   }
 }
 
-/// Whether extending the integer \p Narrow (signed or not) gives the value
-/// each item would compute in the wide type, so that a stride carries over:
-/// the narrow value is an id, or an id truncated to bits it fits in, or
-/// arithmetic whose flags promise it does not wrap. (A `zext nneg` is exact
-/// by its own flag.)
-bool KernelShape::extendsExactly(const Value *Narrow, bool Signed) {
+/// How extending the integer \p Narrow (signed or not) gives the value each
+/// item would compute in the wide type, so that a stride carries over: in
+/// every lane where the narrow value is an id, or an id truncated to bits it
+/// fits in; only in the lanes that run it where arithmetic's flags promise
+/// it does not wrap (InstCombine derives such flags from the conditions that
+/// guard the block, which lanes that skip it need not meet).
+KernelShape::Extension KernelShape::getExtension(const Value *Narrow,
+                                                 bool Signed) {
   unsigned Bits = Narrow->getType()->getScalarSizeInBits();
   if (isUnitStrideSource(Narrow))
-    return true;
+    return Extension::Exact;
   if (auto *Trunc = dyn_cast<TruncInst>(Narrow))
-    return idFitsIn(Trunc->getOperand(0), Bits, Signed);
+    return idFitsIn(Trunc->getOperand(0), Bits, Signed) ? Extension::Exact
+                                                        : Extension::Inexact;
   auto *OBO = dyn_cast<OverflowingBinaryOperator>(Narrow);
-  return OBO && (Signed ? OBO->hasNoSignedWrap() : OBO->hasNoUnsignedWrap());
+  return OBO && (Signed ? OBO->hasNoSignedWrap() : OBO->hasNoUnsignedWrap())
+             ? Extension::ExactWhereRun
+             : Extension::Inexact;
 }
 
 /// The stride of an id seen through a conversion InstCombine writes as
@@ -404,6 +409,7 @@ void KernelShape::computeAffineShapesAssuming(
     const DenseMap<const PHINode *, Induction> &Inductions,
     DenseMap<const Value *, int64_t> &InLoopStride) {
   AffineStride.clear();
+  ExactWhereRun.clear();
   const DataLayout &DL = F->getDataLayout();
   ReversePostOrderTraversal<Function *> RPOT(F);
   for (BasicBlock *BB : RPOT) {
@@ -459,9 +465,13 @@ void KernelShape::computeAffineShapesAssuming(
         // Extending base + stride * id is base' + stride * id only when
         // no item's value wraps in the narrow type: an id that fits, a
         // non-negative zext, or arithmetic that promises not to wrap.
-        if ((isa<ZExtInst>(I) && I.hasNonNeg()) ||
-            extendsExactly(I.getOperand(0), isa<SExtInst>(I)))
+        Extension E = getExtension(I.getOperand(0), isa<SExtInst>(I));
+        if (E == Extension::Inexact && isa<ZExtInst>(I) && I.hasNonNeg())
+          E = Extension::ExactWhereRun;
+        if (E != Extension::Inexact)
           Stride = getStride(I.getOperand(0));
+        if (Stride && E == Extension::ExactWhereRun)
+          ExactWhereRun.insert(&I);
       } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
         unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
         MapVector<Value *, APInt> VarOffsets;
@@ -469,18 +479,23 @@ void KernelShape::computeAffineShapesAssuming(
         if (!GEP->getType()->isVectorTy() &&
             GEP->collectOffset(DL, Bits, VarOffsets, ConstOffset)) {
           Stride = getStride(GEP->getPointerOperand());
+          bool WhereRun = false;
           for (auto &[Index, Scale] : VarOffsets) {
             // A narrower index is sign-extended.
-            bool Narrow = Index->getType()->getScalarSizeInBits() < Bits;
-            auto S = Stride && (!Narrow || extendsExactly(Index, true))
-                         ? getStride(Index)
-                         : std::nullopt;
+            Extension E = Index->getType()->getScalarSizeInBits() < Bits
+                              ? getExtension(Index, /*Signed=*/true)
+                              : Extension::Exact;
+            auto S = Stride && E != Extension::Inexact ? getStride(Index)
+                                                       : std::nullopt;
             if (!S) {
               Stride = std::nullopt;
               break;
             }
+            WhereRun |= E == Extension::ExactWhereRun && *S != 0;
             *Stride += *S * Scale.getSExtValue();
           }
+          if (Stride && WhereRun)
+            ExactWhereRun.insert(&I);
         }
       }
       if (!Stride)
@@ -640,7 +655,8 @@ void KernelShape::print(raw_ostream &OS) const {
         OS << ": uniform\n";
         break;
       case Shape::Affine:
-        OS << ": affine(" << S.Stride << ")\n";
+        OS << ": affine(" << S.Stride << ")"
+           << (isExactOnlyWhereRun(&I) ? " where run" : "") << "\n";
         break;
       case Shape::Varying:
         OS << ": varying\n";

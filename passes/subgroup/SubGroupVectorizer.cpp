@@ -39,11 +39,18 @@ STATISTIC(NumLinearized, "Number of kernels whose control flow is linearized");
 STATISTIC(NumVectorValues, "Number of values vectorized");
 STATISTIC(NumRowBlockBodies,
           "Number of bodies for sub-groups made of several whole rows");
+STATISTIC(NumExtendedFromActiveLane,
+          "Number of extensions rebuilt from the first active lane");
 
 static cl::opt<unsigned> MinRowBlockLanes(
     "sublane-wfv-min-row-lanes", cl::init(8),
     cl::desc("Shortest row of a work-group for which the vectorizer emits a "
              "body for sub-groups made of several whole rows (0: none)"));
+
+static bool isDisjointOr(const Instruction &I) {
+  auto *Or = dyn_cast<PossiblyDisjointInst>(&I);
+  return Or && Or->isDisjoint();
+}
 
 namespace sublane {
 namespace wfv {
@@ -571,13 +578,25 @@ Value *SubGroupVectorizer::getLaneScalar(Value *V, unsigned Lane, bool &Exact,
     R = ConstantInt::get(I->getType(), Lane);
     break;
   case BuiltinKind::None:
-    // Arithmetic that cannot trap, up to a depth that keeps the copies few.
-    if (Depth < 12 && !I->getType()->isVectorTy() &&
-        (isa<BinaryOperator>(I) || isa<CastInst>(I) ||
-         isa<GetElementPtrInst>(I) || isa<FreezeInst>(I) ||
-         isa<MinMaxIntrinsic>(I)) &&
-        isSafeToSpeculativelyExecute(I)) {
-      Instruction *NI = I->clone();
+    if (extendsOnlyWhereRun(*I)) {
+      // Its vector holds every lane's value (extendFromFirstActiveLane),
+      // which the lane's own extension would not.
+      R = getLane(V, Lane);
+    } else if (P->Shapes->isExactOnlyWhereRun(I) ||
+               (P->RowShapes && P->RowShapes->isExactOnlyWhereRun(I))) {
+      R = getLane(V, Lane);
+      RExact = !P->Shapes->isDivergentlyExecuted(I->getParent());
+    } else if (Depth < 12 && !I->getType()->isVectorTy() &&
+               (isa<BinaryOperator>(I) || isa<CastInst>(I) ||
+                isa<GetElementPtrInst>(I) || isa<FreezeInst>(I) ||
+                isa<MinMaxIntrinsic>(I)) &&
+               isSafeToSpeculativelyExecute(I)) {
+      // Arithmetic that cannot trap, up to a depth that keeps the copies
+      // few. A disjoint or is an add in every lane, run or not.
+      Instruction *NI =
+          isDisjointOr(*I)
+              ? BinaryOperator::CreateAdd(I->getOperand(0), I->getOperand(1))
+              : I->clone();
       for (Use &U : NI->operands())
         U.set(getLaneScalar(U.get(), Lane, RExact, Depth + 1));
       R = B.Insert(NI);
@@ -1207,8 +1226,15 @@ void SubGroupVectorizer::widenGeneric(Instruction &I) {
     if (BO->isIntDivRem()) // inactive lanes divide by one
       R = B.CreateSelect(expandMask(Mask, R->getType()), R,
                          ConstantInt::get(R->getType(), 1));
-    New = B.CreateBinOp(BO->getOpcode(), L, R);
-    cast<Instruction>(New)->copyIRFlags(BO);
+    if (isDisjointOr(*BO) && P->Shapes->getShape(BO).isAffine()) {
+      // The lanes that skip it need not be disjoint (InstCombine may know
+      // the bits from the branch that guards it), and lane 0's value must
+      // stay the others' less their offsets.
+      New = B.CreateAdd(L, R);
+    } else {
+      New = B.CreateBinOp(BO->getOpcode(), L, R);
+      cast<Instruction>(New)->copyIRFlags(BO);
+    }
   } else if (auto *UO = dyn_cast<UnaryOperator>(&I)) {
     New = B.CreateUnOp(UO->getOpcode(), getVector(UO->getOperand(0)));
     cast<Instruction>(New)->copyIRFlags(UO);
@@ -1216,10 +1242,16 @@ void SubGroupVectorizer::widenGeneric(Instruction &I) {
              CI && CI->getOpcode() == Instruction::BitCast) {
     New = widenBitCast(*CI);
   } else if (auto *CI = dyn_cast<CastInst>(&I)) {
-    New = B.CreateCast(CI->getOpcode(), getVector(CI->getOperand(0)),
-                       getVectorType(CI->getDestTy()));
-    if (auto *NI = dyn_cast<Instruction>(New))
-      NI->copyIRFlags(CI);
+    if (extendsOnlyWhereRun(I)) {
+      New = extendFromFirstActiveLane(
+          CI->getOpcode(), getVector(CI->getOperand(0)),
+          getVectorType(CI->getDestTy()), P->Shapes->getShape(CI).Stride);
+    } else {
+      New = B.CreateCast(CI->getOpcode(), getVector(CI->getOperand(0)),
+                         getVectorType(CI->getDestTy()));
+      if (auto *NI = dyn_cast<Instruction>(New))
+        NI->copyIRFlags(CI);
+    }
   } else if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
     if (auto *IC = dyn_cast<ICmpInst>(Cmp))
       New = emitOffsetCompare(*IC);
@@ -1250,10 +1282,26 @@ void SubGroupVectorizer::widenGeneric(Instruction &I) {
       return isVector(V) ? getVector(V) : getScalar(V);
     };
     Value *Ptr = Map(GEP->getPointerOperand());
+    bool ExtendIndices = extendsOnlyWhereRun(I);
+    Type *IndexTy = DL.getIndexType(GEP->getPointerOperandType());
     SmallVector<Value *> Indices;
-    for (auto GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E; ++GTI)
-      Indices.push_back(GTI.isStruct() ? GTI.getOperand()
-                                       : Map(GTI.getOperand()));
+    for (auto GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E;
+         ++GTI) {
+      Value *Index = GTI.getOperand();
+      sublane::Shape IS = P->Shapes->getShape(Index);
+      if (GTI.isStruct()) {
+        Indices.push_back(Index);
+      } else if (ExtendIndices && IS.isAffine() &&
+                 Index->getType()->getScalarSizeInBits() <
+                     IndexTy->getScalarSizeInBits()) {
+        // The sign extension the GEP would do, from the first active lane.
+        Indices.push_back(extendFromFirstActiveLane(
+            Instruction::SExt, getVector(Index),
+            getVectorType(IndexTy->getScalarType()), IS.Stride));
+      } else {
+        Indices.push_back(Map(Index));
+      }
+    }
     if (!AnyVector)
       Ptr = splat(Ptr);
     New = B.CreateGEP(GEP->getSourceElementType(), Ptr, Indices, "",
@@ -1264,6 +1312,30 @@ void SubGroupVectorizer::widenGeneric(Instruction &I) {
     llvm_unreachable("refused by checkVectorizable");
   }
   setVector(I, New);
+}
+
+bool SubGroupVectorizer::extendsOnlyWhereRun(const Instruction &I) const {
+  return P->Shapes->isExactOnlyWhereRun(&I) &&
+         P->Shapes->getShape(&I).isAffine() && isVector(&I) &&
+         P->Shapes->isDivergentlyExecuted(I.getParent());
+}
+
+Value *SubGroupVectorizer::extendFromFirstActiveLane(Instruction::CastOps Op,
+                                                     Value *Narrow,
+                                                     Type *WideTy,
+                                                     int64_t Stride) {
+  ++NumExtendedFromActiveLane;
+  auto *ElementTy = cast<IntegerType>(WideTy->getScalarType());
+  Value *First = getFirstActiveLane(Mask);
+  Value *Extended =
+      B.CreateCast(Op, B.CreateExtractElement(Narrow, First), ElementTy);
+  Value *Offset = B.CreateMul(B.CreateZExt(First, ElementTy),
+                              ConstantInt::get(ElementTy, Stride, true));
+  Value *LaneZero = B.CreateSub(Extended, Offset, "lane0.ext");
+  SmallVector<Constant *, 64> Offsets;
+  for (unsigned Lane = 0; Lane < S; ++Lane)
+    Offsets.push_back(ConstantInt::get(ElementTy, int64_t(Lane) * Stride));
+  return B.CreateAdd(splat(LaneZero), ConstantVector::get(Offsets));
 }
 
 void SubGroupVectorizer::widen(Instruction &I) {

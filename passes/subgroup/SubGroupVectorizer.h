@@ -276,6 +276,15 @@ private:
   void promoteSlots();
   void widen(Instruction &I);
   void widenGeneric(Instruction &I);
+  /// Whether \p I is an extension (or a GEP's narrow index) affine only in
+  /// the lanes that run it, emitted where some lanes do not.
+  bool extendsOnlyWhereRun(const Instruction &I) const;
+  /// \p Narrow (a vector affine with stride \p Stride) extended by \p Op
+  /// to \p WideTy as the first active lane extends it, the other lanes a
+  /// stride apart: what a lane that did not run the extension would get,
+  /// were it as exact there.
+  Value *extendFromFirstActiveLane(Instruction::CastOps Op, Value *Narrow,
+                                   Type *WideTy, int64_t Stride);
   Value *emitEdgeMask(Value *Cond, bool Taken);
 
   // Values of the original kernel in the new code.
@@ -414,6 +423,7 @@ private:
   Value *getUniformLaneStride(Value *V, unsigned Depth = 0);
   void noteScatteredAccess(Instruction &I, Value *Ptr);
   Value *getLastActiveLane(Value *LaneMask);
+  Value *getFirstActiveLane(Value *LaneMask);
   void storeLastActive(StoreInst &St);
   Value *loadElements(LoadInst &L);
   /// Each lane's <N x T> from its own address, one load per lane, as the

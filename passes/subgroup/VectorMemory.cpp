@@ -697,6 +697,17 @@ Value *SubGroupVectorizer::getLastActiveLane(Value *LaneMask) {
   return B.CreateZExtOrTrunc(Lane, B.getInt32Ty());
 }
 
+Value *SubGroupVectorizer::getFirstActiveLane(Value *LaneMask) {
+  unsigned N = cast<FixedVectorType>(LaneMask->getType())->getNumElements();
+  if (auto *CM = dyn_cast<Constant>(LaneMask); CM && CM->isAllOnesValue())
+    return B.getInt32(0);
+  Value *Bits = B.CreateBitCast(LaneMask, B.getIntNTy(N));
+  Value *Lane = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getFalse());
+  // An empty mask reads lane 0 rather than poison.
+  Lane = B.CreateAnd(Lane, ConstantInt::get(Bits->getType(), N - 1));
+  return B.CreateZExtOrTrunc(Lane, B.getInt32Ty());
+}
+
 /// Lanes storing to one address (the whole sub-group's, or one per row of a
 /// sub-group of whole rows): the last active lane's value is what a scatter
 /// in lane order leaves there, so only that lane stores, as a scalar.

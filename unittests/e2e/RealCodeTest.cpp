@@ -1126,6 +1126,63 @@ TEST(RealCode, TriangularLoops) {
   checkTriangularLoops<64>(q);
 }
 
+template <uint32_t S> class GuardedIndexKernel;
+
+/// Stencil-style guards on `int` indices: `if (x >= 0) in[x]`, whose
+/// sign extension InstCombine turns into `zext nneg` from the guard, an
+/// `nsw` difference under a bound on it, and a counter that walks down to 0
+/// and may break early. Lanes that skip the access compute negative
+/// indices; the vector access must not start from theirs.
+template <uint32_t S> void checkGuardedIndices(sycl::queue &q) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  constexpr size_t WG = 40, Groups = 3, N = WG * Groups;
+  float *in = sycl::malloc_shared<float>(N, q);
+  float *out = sycl::malloc_shared<float>(N, q);
+  int *params = sycl::malloc_shared<int>(2, q);
+  for (size_t k = 0; k < N; ++k)
+    in[k] = float(int((k * 7) % 19) - 9) * 0.25f;
+  params[0] = 5;
+  params[1] = 3;
+  auto value = [=](int l, int g) {
+    float v = float(g);
+    int x = l - params[0];
+    if (x >= 0)
+      v += in[x] * 3.0f;
+    if (l >= params[1])
+      v += in[l - params[1]] * 2.0f;
+    for (int j = l; j >= 0; --j) {
+      if (in[j] > 1.5f)
+        break;
+      v += in[j];
+    }
+    return v;
+  };
+  std::fill(out, out + N, -7.0f);
+  q.parallel_for<GuardedIndexKernel<S>>(
+       sycl::nd_range<1>(N, WG), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         out[it.get_global_id(0)] =
+             value(int(it.get_local_id(0)), int(it.get_group(0)));
+       })
+      .wait();
+  for (size_t k = 0; k < N; ++k)
+    ASSERT_EQ(out[k], value(int(k % WG), int(k / WG)))
+        << "size " << S << ", item " << k;
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(params, q);
+}
+
+TEST(RealCode, GuardedIndices) {
+  sycl::queue q;
+  checkGuardedIndices<1>(q);
+  checkGuardedIndices<4>(q);
+  checkGuardedIndices<8>(q);
+  checkGuardedIndices<16>(q);
+  checkGuardedIndices<32>(q);
+  checkGuardedIndices<64>(q);
+}
+
 template <uint32_t S> class MedianOfNineKernel;
 
 /// SYCL-Bench's median filter: a 3x3 window of float4 pixels at clamped

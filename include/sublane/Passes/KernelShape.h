@@ -123,6 +123,14 @@ public:
   bool hasDivergentBranch(const llvm::BasicBlock &BB) const;
   /// Whether some value is affine only because of GlobalIdBound::FitsInInt.
   bool usesGlobalIdBound() const { return UsesGlobalIdBound; }
+  /// Whether the affine extension \p V (a zext or sext, or a GEP's narrow
+  /// index) keeps its operand's stride only in the items that run it: by a
+  /// `zext nneg`, or an operand's nsw or nuw, which InstCombine may derive
+  /// from the branch that guards the block. A lane that does not run it may
+  /// wrap, so its value says nothing of the others'.
+  bool isExactOnlyWhereRun(const llvm::Value *V) const {
+    return ExactWhereRun.contains(V);
+  }
 
   void print(llvm::raw_ostream &OS) const;
 
@@ -142,7 +150,8 @@ private:
   std::optional<int64_t> getStride(const llvm::Value *V) const;
   bool isUnitStrideSource(const llvm::Value *V) const;
   bool idFitsIn(const llvm::Value *V, unsigned Bits, bool Signed);
-  bool extendsExactly(const llvm::Value *Narrow, bool Signed);
+  enum class Extension { Exact, ExactWhereRun, Inexact };
+  Extension getExtension(const llvm::Value *Narrow, bool Signed);
   std::optional<int64_t> getIdentityStride(const llvm::BinaryOperator &BO);
   bool isRowUniformId(const llvm::Instruction &I) const;
   bool isUsedAfterDivergentExit(const llvm::Instruction &I) const;
@@ -164,6 +173,7 @@ private:
   std::unique_ptr<llvm::CycleInfo> CI;
   std::unique_ptr<llvm::UniformityInfo> UI;
   llvm::DenseMap<const llvm::Value *, int64_t> AffineStride;
+  llvm::DenseSet<const llvm::Value *> ExactWhereRun;
   /// Divergently executed block -> the divergent branches it depends on.
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallVector<const llvm::Instruction *, 2>>
