@@ -1332,10 +1332,9 @@ Value *SubGroupVectorizer::extendFromFirstActiveLane(Instruction::CastOps Op,
   Value *Offset = B.CreateMul(B.CreateZExt(First, ElementTy),
                               ConstantInt::get(ElementTy, Stride, true));
   Value *LaneZero = B.CreateSub(Extended, Offset, "lane0.ext");
-  SmallVector<Constant *, 64> Offsets;
-  for (unsigned Lane = 0; Lane < S; ++Lane)
-    Offsets.push_back(ConstantInt::get(ElementTy, int64_t(Lane) * Stride));
-  return B.CreateAdd(splat(LaneZero), ConstantVector::get(Offsets));
+  Value *Offsets = B.CreateMul(
+      getLaneIds(ElementTy), splat(ConstantInt::get(ElementTy, Stride, true)));
+  return B.CreateAdd(splat(LaneZero), Offsets);
 }
 
 void SubGroupVectorizer::widen(Instruction &I) {

@@ -422,8 +422,13 @@ private:
   /// not evenly spaced by a uniform amount.
   Value *getUniformLaneStride(Value *V, unsigned Depth = 0);
   void noteScatteredAccess(Instruction &I, Value *Ptr);
-  Value *getLastActiveLane(Value *LaneMask);
-  Value *getFirstActiveLane(Value *LaneMask);
+  Value *getEndActiveLane(Value *LaneMask, bool Last);
+  Value *getLastActiveLane(Value *LaneMask) {
+    return getEndActiveLane(LaneMask, /*Last=*/true);
+  }
+  Value *getFirstActiveLane(Value *LaneMask) {
+    return getEndActiveLane(LaneMask, /*Last=*/false);
+  }
   void storeLastActive(StoreInst &St);
   Value *loadElements(LoadInst &L);
   /// Each lane's <N x T> from its own address, one load per lane, as the

@@ -684,26 +684,17 @@ Value *SubGroupVectorizer::getUniformLaneStride(Value *V, unsigned Depth) {
 }
 
 /// The index of the highest lane set in \p LaneMask, which has one set.
-Value *SubGroupVectorizer::getLastActiveLane(Value *LaneMask) {
+/// The first or last lane of \p LaneMask that is set, as an i32; an empty
+/// mask gives some valid lane rather than poison.
+Value *SubGroupVectorizer::getEndActiveLane(Value *LaneMask, bool Last) {
   unsigned N = cast<FixedVectorType>(LaneMask->getType())->getNumElements();
   if (auto *CM = dyn_cast<Constant>(LaneMask); CM && CM->isAllOnesValue())
-    return B.getInt32(N - 1);
+    return B.getInt32(Last ? N - 1 : 0);
   Value *Bits = B.CreateBitCast(LaneMask, B.getIntNTy(N));
-  Value *Leading = B.CreateBinaryIntrinsic(Intrinsic::ctlz, Bits, B.getFalse());
-  Value *Lane = B.CreateSub(ConstantInt::get(Bits->getType(), N - 1), Leading);
-  // Masked to a valid lane, so that an empty mask reads some lane rather
-  // than poison.
-  Lane = B.CreateAnd(Lane, ConstantInt::get(Bits->getType(), N - 1));
-  return B.CreateZExtOrTrunc(Lane, B.getInt32Ty());
-}
-
-Value *SubGroupVectorizer::getFirstActiveLane(Value *LaneMask) {
-  unsigned N = cast<FixedVectorType>(LaneMask->getType())->getNumElements();
-  if (auto *CM = dyn_cast<Constant>(LaneMask); CM && CM->isAllOnesValue())
-    return B.getInt32(0);
-  Value *Bits = B.CreateBitCast(LaneMask, B.getIntNTy(N));
-  Value *Lane = B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getFalse());
-  // An empty mask reads lane 0 rather than poison.
+  Value *Lane = B.CreateBinaryIntrinsic(
+      Last ? Intrinsic::ctlz : Intrinsic::cttz, Bits, B.getFalse());
+  if (Last)
+    Lane = B.CreateSub(ConstantInt::get(Bits->getType(), N - 1), Lane);
   Lane = B.CreateAnd(Lane, ConstantInt::get(Bits->getType(), N - 1));
   return B.CreateZExtOrTrunc(Lane, B.getInt32Ty());
 }
