@@ -25,8 +25,13 @@ struct AlignedDeleter {
   void operator()(void *P) const { std::free(P); }
 };
 
+constexpr uint64_t GuardBytes = SUBLANE_MEMORY_GUARD_BYTES;
+static_assert(GuardBytes % SUBLANE_SCRATCH_ALIGN == 0,
+              "the guard keeps the buffers aligned");
+
 /// Per-thread memory reused across launches: one launch on many threads
-/// would otherwise allocate on every call.
+/// would otherwise allocate on every call. Each buffer has GuardBytes of
+/// its own before and after it, which lowered code may read and write back.
 struct ThreadBuffers {
   std::unique_ptr<char, AlignedDeleter> Local, Scratch;
   uint64_t LocalBytes = 0, ScratchBytes = 0;
@@ -37,10 +42,17 @@ struct ThreadBuffers {
       uint64_t Bytes = std::max<uint64_t>(Need, 64) + SUBLANE_SCRATCH_ALIGN - 1;
       Bytes -= Bytes % SUBLANE_SCRATCH_ALIGN;
       Buf.reset(static_cast<char *>(
-          std::aligned_alloc(SUBLANE_SCRATCH_ALIGN, Bytes)));
+          std::aligned_alloc(SUBLANE_SCRATCH_ALIGN, Bytes + 2 * GuardBytes)));
+      if (!Buf) {
+        std::fprintf(stderr,
+                     "sublane: out of memory for %llu bytes of local "
+                     "memory or scratch\n",
+                     static_cast<unsigned long long>(Bytes));
+        std::abort();
+      }
       Cap = Bytes;
     }
-    return Buf.get();
+    return Buf.get() + GuardBytes;
   }
 };
 thread_local ThreadBuffers Buffers;

@@ -38,6 +38,10 @@ extern "C" {
 
 /* Alignment of every per-work-item array in scratch and of local memory. */
 #define SUBLANE_SCRATCH_ALIGN 64u
+/* Bytes the runtime maps before and after local memory and scratch: lowered
+ * code may read them and write back what it read, so that an access of a
+ * whole vector at an active lane's address needs no mask. */
+#define SUBLANE_MEMORY_GUARD_BYTES 512u
 /* The largest work-group a launch accepts; the passes rely on ids below it. */
 #define SUBLANE_MAX_WORK_GROUP_SIZE 65536u
 

@@ -40,19 +40,6 @@ static cl::opt<unsigned> LaneLoopMinLanes(
 
 namespace sublane {
 namespace wfv {
-namespace {
-
-/// One masked access, whichever of the four intrinsics it is.
-struct MaskedAccess {
-  IntrinsicInst *Call = nullptr;
-  bool IsStore = false;
-  bool PerLanePointers = false; ///< a gather or scatter
-  Value *Pointer = nullptr;     ///< the base, or the vector of lanes' pointers
-  Value *Mask = nullptr;
-  Value *Data = nullptr; ///< the value stored, or the pass-through of a load
-  Align Alignment;
-  FixedVectorType *Ty = nullptr;
-};
 
 std::optional<MaskedAccess> matchMaskedAccess(Instruction &I) {
   auto *II = dyn_cast<IntrinsicInst>(&I);
@@ -94,6 +81,8 @@ std::optional<MaskedAccess> matchMaskedAccess(Instruction &I) {
     return std::nullopt;
   return A;
 }
+
+namespace {
 
 /// Whether \p A is worth a loop: the backend would expand it per lane (the
 /// conditions ScalarizeMaskedMemIntrin keeps an intrinsic under), under a

@@ -195,6 +195,35 @@ Value *testMaskLane(IRBuilderBase &B, Value *Mask, Value *Lane);
 /// (MaskLanes.cpp). Run after scalarizeLaneReads, whose tests it rewrites.
 bool computeMaskLanesInScalars(Function &K);
 
+/// One masked access, whichever of the four intrinsics it is.
+struct MaskedAccess {
+  IntrinsicInst *Call = nullptr;
+  bool IsStore = false;
+  bool PerLanePointers = false; ///< a gather or scatter
+  Value *Pointer = nullptr;     ///< the base, or the vector of lanes' pointers
+  Value *Mask = nullptr;
+  Value *Data = nullptr; ///< the value stored, or the pass-through of a load
+  Align Alignment;
+  FixedVectorType *Ty = nullptr;
+};
+/// \p I as a masked load, store, gather or scatter of a fixed vector
+/// (MaskedAccessLoops.cpp).
+std::optional<MaskedAccess> matchMaskedAccess(Instruction &I);
+
+/// The start of the work-group's local memory (a local memory builtin's
+/// call) if \p Ptr, or lane 0 of a vector of addresses, points into it;
+/// otherwise null. Only the work-group's work-items see local memory: they
+/// run on one thread, one sub-group after another, so no other thread can
+/// touch it between a load and a store (VectorMemory.cpp).
+Value *getLocalMemory(Value *Ptr);
+
+/// Masked loads and stores of local memory whose mask is not constant, on a
+/// target without per-element masks for them, become accesses of the whole
+/// vector: a load, and for a store a load, a blend of the active lanes and a
+/// store, marked with LaneBlendMetadata (LocalMemoryBlends.cpp). Run before
+/// loopOverActiveLanes.
+bool blendLocalMemoryAccesses(Function &K);
+
 /// Masked loads, stores, gathers and scatters that the target has no
 /// instruction for, and whose mask is not constant, become loops over their
 /// active lanes (MaskedAccessLoops.cpp) instead of the backend's expansion

@@ -959,14 +959,26 @@ bool SubGroupVectorizer::combineUniformAtomic(AtomicRMWInst &RMW) {
   return true;
 }
 
-/// Whether \p Ptr points into the work-group's local memory, which only the
-/// work-group's work-items see: they run on one thread, one sub-group after
-/// another, so no other thread can touch it between a load and a store.
-static bool isLocalMemory(const Value *Ptr) {
-  BuiltinKind Object =
-      getBuiltinKind(getUnderlyingObject(Ptr, /*MaxLookup=*/0));
-  return Object == BuiltinKind::LocalMem ||
-         Object == BuiltinKind::GroupLocalAlloc;
+Value *getLocalMemory(Value *Ptr) {
+  // A vector access's base is lane 0 of the lanes' addresses: through the
+  // extract, the vector GEP (which getUnderlyingObject leaves alone) and the
+  // splat of a uniform part to the scalar they came from.
+  for (Value *V = Ptr;;) {
+    V = getUnderlyingObject(V, /*MaxLookup=*/0);
+    if (auto *GEP = dyn_cast<GEPOperator>(V)) {
+      V = GEP->getPointerOperand();
+    } else if (auto *Extract = dyn_cast<ExtractElementInst>(V)) {
+      V = Extract->getVectorOperand();
+    } else if (Value *Splatted = getSplatValue(V)) {
+      V = Splatted;
+    } else {
+      BuiltinKind Object = getBuiltinKind(V);
+      return Object == BuiltinKind::LocalMem ||
+                     Object == BuiltinKind::GroupLocalAlloc
+                 ? V
+                 : nullptr;
+    }
+  }
 }
 
 void SubGroupVectorizer::widenAtomic(Instruction &I) {
@@ -986,7 +998,7 @@ void SubGroupVectorizer::widenAtomic(Instruction &I) {
   // ahead of earlier lanes' stores to the same bin, presumably replay.
   constexpr unsigned MaxPlainLanes = 16;
   bool Plain = LocalAtomicsPlain && S <= MaxPlainLanes && !I.isVolatile() &&
-               isLocalMemory(Ptr);
+               getLocalMemory(Ptr);
   if (Plain)
     ++NumPlainLocalAtomics;
   SmallVector<Instruction *> PlainLanes;

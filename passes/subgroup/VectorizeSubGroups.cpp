@@ -242,6 +242,13 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   if (wfv::scalarizeStridedLaneAccesses(*SG,
                                         FAM.getResult<TargetIRAnalysis>(*SG)))
     FAM.invalidate(*SG, PreservedAnalyses::none());
+  // Before the lane loops, which would otherwise take SSE's masked
+  // accesses of local memory.
+  if (wfv::blendLocalMemoryAccesses(*SG)) {
+    FAM.invalidate(*SG, PreservedAnalyses::none());
+    if (ReportIfBroken())
+      return true;
+  }
   // Last: the steps before look for masked accesses in intrinsic form.
   if (wfv::loopOverActiveLanes(*SG, FAM.getResult<TargetIRAnalysis>(*SG))) {
     FAM.invalidate(*SG, PreservedAnalyses::none());

@@ -210,7 +210,8 @@ void CBSLowering::tagParallelAccesses(Region &R) {
   };
   auto Tag = [&](Instruction &I) {
     Value *Ptr = getLoadStorePointerOperand(&I);
-    if (!Ptr || IsPrivate(Ptr) || IsRunningValue(I))
+    if (!Ptr || IsPrivate(Ptr) || IsRunningValue(I) ||
+        I.hasMetadata(LaneBlendMetadata))
       return;
     I.setMetadata(LLVMContext::MD_access_group, R.AccessGroup);
   };

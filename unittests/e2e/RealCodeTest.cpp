@@ -1183,6 +1183,92 @@ TEST(RealCode, GuardedIndices) {
   checkGuardedIndices<64>(q);
 }
 
+template <uint32_t S> class LocalPartialMasksKernel;
+
+/// Stores and loads of local memory under masks that leave lanes off: arrays
+/// shorter than the work-group, side by side (two local accessors and a
+/// group local block), a data-dependent guard, pairs summed in place, and a
+/// guard no lane passes whose lane 0 address lies far below local memory.
+/// Without AVX-512 these become whole-vector loads and blended stores that
+/// touch the inactive lanes' bytes, which may be a neighbouring array's.
+template <uint32_t S> void checkLocalPartialMasks(sycl::queue &q) {
+  namespace xo = sycl::ext::oneapi::experimental;
+  constexpr size_t WG = 24, Groups = 3, N = WG * Groups;
+  constexpr int LenA = 10, LenB = 16, LenC = 7;
+  float *in = sycl::malloc_shared<float>(N, q);
+  float *out = sycl::malloc_shared<float>(N, q);
+  int *far = sycl::malloc_shared<int>(1, q);
+  for (size_t k = 0; k < N; ++k)
+    in[k] = float(int((k * 5) % 11) - 4);
+  *far = 1000;
+  auto expected = [=](int l, int g) {
+    float a[LenA];
+    int b[LenB], c[LenC];
+    for (int i = 0; i < LenA; ++i)
+      a[i] = in[g * WG + i] * 2.0f;
+    for (int i = 0; i < LenB; ++i)
+      b[i] = i * 3 + g;
+    for (int i = 0; i < LenC; ++i)
+      c[i] = i + 100;
+    for (int i = 0; i + 1 < LenA; i += 2)
+      a[i] += a[i + 1];
+    for (int i = 0; i < LenB; ++i)
+      if (in[g * WG + i] > 0.0f)
+        b[i] += 1;
+    return (l < LenA ? a[l] : 0.0f) + float(l < LenB ? b[l] : 0) +
+           float(l < LenC ? c[l] : 0);
+  };
+  std::fill(out, out + N, -7.0f);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<float, 1> A(sycl::range<1>(LenA), h);
+     sycl::local_accessor<int, 1> B(sycl::range<1>(LenB), h);
+     h.parallel_for<LocalPartialMasksKernel<S>>(
+         sycl::nd_range<1>(N, WG), xo::properties{xo::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           int(&C)[LenC] =
+               *sycl::ext::oneapi::group_local_memory_for_overwrite<int[LenC]>(
+                   it.get_group());
+           const int l = int(it.get_local_id(0));
+           const int g = int(it.get_group(0));
+           const float v = in[it.get_global_id(0)];
+           if (l < LenA)
+             A[l] = v * 2.0f;
+           if (l < LenB)
+             B[l] = l * 3 + g;
+           if (l < LenC)
+             C[l] = l + 100;
+           sycl::group_barrier(it.get_group());
+           if ((l & 1) == 0 && l + 1 < LenA)
+             A[l] += A[l + 1];
+           const int x = l - *far;
+           if (x >= 0)
+             B[x] = -1;
+           if (v > 0.0f && l < LenB)
+             B[l] += 1;
+           sycl::group_barrier(it.get_group());
+           out[it.get_global_id(0)] = (l < LenA ? A[l] : 0.0f) +
+                                      float(l < LenB ? B[l] : 0) +
+                                      float(l < LenC ? C[l] : 0);
+         });
+   }).wait();
+  for (size_t k = 0; k < N; ++k)
+    ASSERT_EQ(out[k], expected(int(k % WG), int(k / WG)))
+        << "size " << S << ", item " << k;
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(far, q);
+}
+
+TEST(RealCode, LocalPartialMasks) {
+  sycl::queue q;
+  checkLocalPartialMasks<1>(q);
+  checkLocalPartialMasks<4>(q);
+  checkLocalPartialMasks<8>(q);
+  checkLocalPartialMasks<16>(q);
+  checkLocalPartialMasks<32>(q);
+  checkLocalPartialMasks<64>(q);
+}
+
 template <uint32_t S> class MedianOfNineKernel;
 
 /// SYCL-Bench's median filter: a 3x3 window of float4 pixels at clamped

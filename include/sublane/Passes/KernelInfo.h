@@ -53,6 +53,12 @@ inline constexpr const char *WorkGroupFunction = "sublane-wg-function";
 /// lane's: docs/passes.md, sublane-wfv).
 inline constexpr const char *ElementMajorMetadata = "sublane.element_major";
 
+/// On the load and the store of a masked store to local memory made whole
+/// (docs/passes.md, sublane-wfv): the store writes the inactive lanes' bytes
+/// back as the load read them, which other sub-groups' accesses must not
+/// come between, so they stay out of the region's parallel access group.
+inline constexpr const char *LaneBlendMetadata = "sublane.lane_blend";
+
 /// The annotation string the C++ header puts on kernel entries.
 inline constexpr const char *KernelAnnotation = "sublane.kernel";
 /// The sublane clang plugin's forms of [[sycl::reqd_sub_group_size(N)]]:
@@ -234,6 +240,10 @@ enum Field : unsigned {
 };
 } // namespace ctx
 inline constexpr unsigned ScratchAlign = 64;
+/// Bytes before and after local memory and scratch that lowered code may
+/// read and write back unchanged (SUBLANE_MEMORY_GUARD_BYTES): a whole
+/// vector of up to this many bytes at an active lane's address stays inside.
+inline constexpr unsigned MemoryGuardBytes = 512;
 
 /// The IR type of sublane_kernel_desc / sublane_wg_context.
 llvm::StructType *getDescriptorType(llvm::Module &M);

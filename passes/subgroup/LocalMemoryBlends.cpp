@@ -1,0 +1,129 @@
+//===- LocalMemoryBlends.cpp - Local memory accessed as whole vectors
+//------===//
+//
+// Where a target has no per-element mask registers, a masked store costs far
+// more than a store: AVX2's vmaskmovps to memory is microcoded on AMD's Zen
+// cores, about five times a load, a blend and a store in a local-memory tree
+// (docs/performance.md, session 36), and SSE has no masked store at all, so
+// each one is a loop over the active lanes. On local memory a whole-vector
+// access is safe: the work-group's work-items run on one thread, so no other
+// thread writes the inactive lanes' bytes between the load and the store
+// that writes them back as they were read, and the runtime keeps guard bytes
+// before and after local memory and scratch (SUBLANE_MEMORY_GUARD_BYTES), so
+// a vector of at most that many bytes at an active lane's address stays in
+// memory the runtime owns. A masked load becomes a load, and a store a load,
+// a blend of the active lanes and a store.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SubGroupVectorizer.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/CommandLine.h"
+
+#define DEBUG_TYPE "sublane-wfv"
+
+using namespace llvm;
+
+STATISTIC(NumBlendedStores, "Number of masked stores to local memory made "
+                            "a load, a blend and a store");
+STATISTIC(NumUnmaskedLoads, "Number of masked loads of local memory made "
+                            "plain loads");
+
+static cl::opt<bool> BlendLocalAccesses(
+    "sublane-wfv-blend-local-accesses", cl::init(true),
+    cl::desc("On targets without per-element mask registers (no AVX-512), "
+             "make masked loads of a work-group's local memory plain loads "
+             "and masked stores to it a load, a blend and a store"));
+
+namespace sublane {
+namespace wfv {
+namespace {
+
+/// Whether \p K's target masks elements of \p ElemBits bits in hardware
+/// (AVX-512's mask registers), where a masked access costs about what a
+/// plain one does.
+bool hasElementMasks(const Function &K, unsigned ElemBits) {
+  SmallVector<StringRef> Features;
+  K.getFnAttribute("target-features").getValueAsString().split(Features, ',');
+  auto Has = [&](StringRef F) { return is_contained(Features, F); };
+  return Has("+avx512f") && (ElemBits >= 32 || Has("+avx512bw"));
+}
+
+/// Whether \p A reads or writes local memory in a way its whole vector may:
+/// a consecutive access under a mask that may leave lanes off (InstCombine
+/// makes a constant all-on one a plain access and drops an all-off one),
+/// of whole-byte elements, no larger than the guard.
+bool isBlendable(const MaskedAccess &A, const DataLayout &DL) {
+  Type *ElemTy = A.Ty->getElementType();
+  auto *ConstMask = dyn_cast<Constant>(A.Mask);
+  return !A.PerLanePointers &&
+         !(ConstMask &&
+           (ConstMask->isAllOnesValue() || ConstMask->isNullValue())) &&
+         DL.typeSizeEqualsStoreSize(ElemTy) &&
+         DL.getTypeStoreSize(A.Ty) <= MemoryGuardBytes &&
+         !hasElementMasks(*A.Call->getFunction(),
+                          DL.getTypeSizeInBits(ElemTy)) &&
+         getLocalMemory(A.Pointer);
+}
+
+void blend(const MaskedAccess &A) {
+  IntrinsicInst *Call = A.Call;
+  IRBuilder<> B(Call);
+  // Under a mask without active lanes the base may be any address: the
+  // access then goes to the start of local memory instead, which the guard
+  // covers, and writes back what it read there. A constant mask has a lane
+  // on.
+  Value *Address = A.Pointer;
+  if (!isa<Constant>(A.Mask))
+    Address = B.CreateSelect(B.CreateOrReduce(A.Mask), A.Pointer,
+                             getLocalMemory(A.Pointer), "local.whole");
+  // Type-based alias information would be wrong for the inactive lanes'
+  // bytes, which may hold another local array's elements.
+  AAMDNodes AA = Call->getAAMetadata();
+  AA.TBAA = AA.TBAAStruct = nullptr;
+  LoadInst *Whole = B.CreateAlignedLoad(A.Ty, Address, A.Alignment);
+  Whole->setAAMetadata(AA);
+  if (!A.IsStore) {
+    Whole->takeName(Call);
+    Value *Result = isa<UndefValue>(A.Data)
+                        ? static_cast<Value *>(Whole)
+                        : B.CreateSelect(A.Mask, Whole, A.Data);
+    Call->replaceAllUsesWith(Result);
+    Call->eraseFromParent();
+    ++NumUnmaskedLoads;
+    return;
+  }
+  MDNode *Blend = MDNode::get(Call->getContext(), {});
+  Whole->setName("local.old");
+  Whole->setMetadata(LaneBlendMetadata, Blend);
+  StoreInst *Store =
+      B.CreateAlignedStore(B.CreateSelect(A.Mask, A.Data, Whole, "local.blend"),
+                           Address, A.Alignment);
+  Store->setAAMetadata(AA);
+  Store->setMetadata(LaneBlendMetadata, Blend);
+  Call->eraseFromParent();
+  ++NumBlendedStores;
+}
+
+} // namespace
+
+bool blendLocalMemoryAccesses(Function &K) {
+  if (!BlendLocalAccesses)
+    return false;
+  const DataLayout &DL = K.getDataLayout();
+  SmallVector<IntrinsicInst *> Calls;
+  for (BasicBlock &BB : K)
+    for (Instruction &I : BB)
+      if (std::optional<MaskedAccess> A = matchMaskedAccess(I);
+          A && isBlendable(*A, DL))
+        Calls.push_back(A->Call);
+  for (IntrinsicInst *Call : Calls)
+    blend(*matchMaskedAccess(*Call));
+  return !Calls.empty();
+}
+
+} // namespace wfv
+} // namespace sublane
