@@ -299,6 +299,23 @@ bool KernelShape::idFitsIn(const Value *V, unsigned Bits, bool Signed) {
   }
 }
 
+/// The values a loop header's phi \p P takes, if it is entered once from
+/// outside the loop and given the next step's value along the loop's only
+/// back edge: its lanes then enter and go round together, and differ only
+/// in when they leave.
+static std::optional<KernelShape::Induction> getInduction(const PHINode &P,
+                                                          const CycleInfo &CI) {
+  const Cycle *Cy = CI.getCycle(P.getParent());
+  if (!Cy || Cy->getHeader() != P.getParent() || !Cy->isReducible() ||
+      P.getNumIncomingValues() != 2)
+    return std::nullopt;
+  bool FirstInside = Cy->contains(P.getIncomingBlock(0));
+  if (FirstInside == Cy->contains(P.getIncomingBlock(1)))
+    return std::nullopt;
+  return KernelShape::Induction{P.getIncomingValue(FirstInside ? 1 : 0),
+                                P.getIncomingValue(FirstInside ? 0 : 1)};
+}
+
 /// How extending the integer \p Narrow (signed or not) gives the value each
 /// item would compute in the wide type, so that a stride carries over: in
 /// every lane where the narrow value is an id, or an id truncated to bits it
@@ -313,10 +330,24 @@ KernelShape::Extension KernelShape::getExtension(const Value *Narrow,
   if (auto *Trunc = dyn_cast<TruncInst>(Narrow))
     return idFitsIn(Trunc->getOperand(0), Bits, Signed) ? Extension::Exact
                                                         : Extension::Inexact;
-  auto *OBO = dyn_cast<OverflowingBinaryOperator>(Narrow);
-  return OBO && (Signed ? OBO->hasNoSignedWrap() : OBO->hasNoUnsignedWrap())
-             ? Extension::ExactWhereRun
-             : Extension::Inexact;
+  auto HasFlag = [&](const OverflowingBinaryOperator *OBO) {
+    return Signed ? OBO->hasNoSignedWrap() : OBO->hasNoUnsignedWrap();
+  };
+  if (auto *OBO = dyn_cast<OverflowingBinaryOperator>(Narrow))
+    return HasFlag(OBO) ? Extension::ExactWhereRun : Extension::Inexact;
+  // A loop's counter stepped by an add with the flag does not wrap in a lane
+  // while the lane goes round (`for (int j = i; j < n; ++j)`), so each such
+  // lane's extended value is its extended start plus the steps; lanes that
+  // left the loop step on with the others and may wrap.
+  if (auto *P = dyn_cast<PHINode>(Narrow))
+    if (std::optional<Induction> Ind = getInduction(*P, *CI)) {
+      auto *Step = dyn_cast<OverflowingBinaryOperator>(Ind->Step);
+      if (Step && Step->getOpcode() == Instruction::Add && HasFlag(Step) &&
+          is_contained(Step->operands(), P) &&
+          getExtension(Ind->Start, Signed) != Extension::Inexact)
+        return Extension::ExactWhereRun;
+    }
+  return Extension::Inexact;
 }
 
 /// The stride of an id seen through a conversion InstCombine writes as
@@ -340,23 +371,6 @@ KernelShape::getIdentityStride(const BinaryOperator &BO) {
       idFitsIn(Id, Width - Left->getZExtValue(), Arithmetic))
     return int64_t(1) << (Left->getZExtValue() - Right->getZExtValue());
   return std::nullopt;
-}
-
-/// The values a loop header's phi \p P takes, if it is entered once from
-/// outside the loop and given the next step's value along the loop's only
-/// back edge: its lanes then enter and go round together, and differ only
-/// in when they leave.
-static std::optional<KernelShape::Induction> getInduction(const PHINode &P,
-                                                          const CycleInfo &CI) {
-  const Cycle *Cy = CI.getCycle(P.getParent());
-  if (!Cy || Cy->getHeader() != P.getParent() || !Cy->isReducible() ||
-      P.getNumIncomingValues() != 2)
-    return std::nullopt;
-  bool FirstInside = Cy->contains(P.getIncomingBlock(0));
-  if (FirstInside == Cy->contains(P.getIncomingBlock(1)))
-    return std::nullopt;
-  return KernelShape::Induction{P.getIncomingValue(FirstInside ? 1 : 0),
-                                P.getIncomingValue(FirstInside ? 0 : 1)};
 }
 
 std::optional<int64_t> KernelShape::getStride(const Value *V) const {

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cmath>
 #include <complex>
 #include <cstdlib>
@@ -1131,20 +1132,28 @@ template <uint32_t S> class GuardedIndexKernel;
 /// Stencil-style guards on `int` indices: `if (x >= 0) in[x]`, whose
 /// sign extension InstCombine turns into `zext nneg` from the guard, an
 /// `nsw` difference under a bound on it, and a counter that walks down to 0
-/// and may break early. Lanes that skip the access compute negative
-/// indices; the vector access must not start from theirs.
+/// and may break early, and a counter that walks up to near INT_MAX, where
+/// lanes that have left the loop step on and wrap. Lanes that skip the
+/// access compute negative indices; the vector access must not start from
+/// theirs.
 template <uint32_t S> void checkGuardedIndices(sycl::queue &q) {
   namespace xo = sycl::ext::oneapi::experimental;
   constexpr size_t WG = 40, Groups = 3, N = WG * Groups;
   float *in = sycl::malloc_shared<float>(N, q);
   float *out = sycl::malloc_shared<float>(N, q);
-  int *params = sycl::malloc_shared<int>(2, q);
+  int *params = sycl::malloc_shared<int>(3, q);
   for (size_t k = 0; k < N; ++k)
     in[k] = float(int((k * 7) % 19) - 9) * 0.25f;
   params[0] = 5;
   params[1] = 3;
+  params[2] = INT_MAX - 10;
   auto value = [=](int l, int g) {
     float v = float(g);
+    // An int counter that wraps in the lanes that left the loop, which step
+    // on with the others: its extension is affine only where run.
+    const int lim = params[2];
+    for (int j = lim - int(WG) + l; j < lim; ++j)
+      v += in[j - (lim - int(WG) - 24)];
     int x = l - params[0];
     if (x >= 0)
       v += in[x] * 3.0f;
