@@ -1,12 +1,14 @@
 ; The vectorizer copies a kernel's body for full and partial sub-groups, and
 ; with it the call that stands for the kernel's group local memory. Every
-; copy is the same memory: one block of scratch (64 bytes of the
-; descriptor's uniform scratch), not one per copy.
+; copy is the same memory: one block of scratch, not one per copy (64 bytes
+; of the descriptor's uniform scratch, and a guard of 512 bytes on either
+; side for the vectorizer's whole-vector accesses of local memory).
 ; RUN: %opt -passes=sublane-lower -sublane-sg-size=4 -S %s | FileCheck %s
 
-; CHECK: @k.sublane.desc = {{.*}} i32 4, i32 3, i32 0, i64 0, i64 64,
+; CHECK: @k.sublane.desc = {{.*}} i32 4, i32 3, i32 0, i64 0, i64 1088,
 ; CHECK-LABEL: define internal void @k.wg(
-; CHECK: %[[BLOCK:group.local[0-9]*]] = getelementptr i8, ptr %scratch, i64 0
+; CHECK: %[[GUARDED:group.local.guarded[0-9]*]] = getelementptr i8, ptr %scratch, i64 0
+; CHECK-NEXT: %[[BLOCK:group.local[0-9]*]] = getelementptr inbounds i8, ptr %[[GUARDED]], i64 512
 ; CHECK-NOT: getelementptr i8, ptr %scratch
 ; CHECK-NOT: __sublane_group_local_alloc
 ; CHECK: getelementptr i32, ptr %[[BLOCK]]

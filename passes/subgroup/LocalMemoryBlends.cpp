@@ -80,13 +80,15 @@ void blend(const MaskedAccess &A) {
   if (!isa<Constant>(A.Mask))
     Address = B.CreateSelect(B.CreateOrReduce(A.Mask), A.Pointer,
                              getLocalMemory(A.Pointer), "local.whole");
-  // Type-based alias information would be wrong for the inactive lanes'
-  // bytes, which may hold another local array's elements.
-  AAMDNodes AA = Call->getAAMetadata();
-  AA.TBAA = AA.TBAAStruct = nullptr;
   LoadInst *Whole = B.CreateAlignedLoad(A.Ty, Address, A.Alignment);
-  Whole->setAAMetadata(AA);
   if (!A.IsStore) {
+    // The inactive lanes' values are never used: only the active lanes'
+    // bytes need what alias information says of them. Type-based
+    // information would be wrong for the others, which may hold another
+    // local array's elements.
+    AAMDNodes AA = Call->getAAMetadata();
+    AA.TBAA = AA.TBAAStruct = nullptr;
+    Whole->setAAMetadata(AA);
     Whole->takeName(Call);
     Value *Result = isa<UndefValue>(A.Data)
                         ? static_cast<Value *>(Whole)
@@ -96,13 +98,16 @@ void blend(const MaskedAccess &A) {
     ++NumUnmaskedLoads;
     return;
   }
+  // The blend writes back bytes of whatever lies beside the active lanes'
+  // (another local array, a guard): no alias information holds for all of
+  // them, neither by type nor by scope (a restrict-qualified parameter the
+  // access came through), so none is kept.
   MDNode *Blend = MDNode::get(Call->getContext(), {});
   Whole->setName("local.old");
   Whole->setMetadata(LaneBlendMetadata, Blend);
   StoreInst *Store =
       B.CreateAlignedStore(B.CreateSelect(A.Mask, A.Data, Whole, "local.blend"),
                            Address, A.Alignment);
-  Store->setAAMetadata(AA);
   Store->setMetadata(LaneBlendMetadata, Blend);
   Call->eraseFromParent();
   ++NumBlendedStores;

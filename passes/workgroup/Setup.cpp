@@ -320,18 +320,30 @@ Value *CBSLowering::getGroupLocalMemory() {
       Bytes = std::max(Bytes, Block.Bytes);
       Alignment = std::max(Alignment, Block.Alignment);
     }
-  if (Alignment.value() <= ScratchAlign)
+  // The vectorizer's whole-vector accesses of local memory may touch up to
+  // a guard's bytes before and after the block (LocalMemoryBlends.cpp): the
+  // block gets guards of its own, so that they never reach the lowering's
+  // slots beside it, whose accesses other accesses are declared not to
+  // alias.
+  uint64_t Guard = Vectorized ? MemoryGuardBytes : 0;
+  // Scratch is aligned to ScratchAlign only: over-allocate and round up.
+  uint64_t Slack = Alignment.value() > ScratchAlign ? Alignment.value() : 0;
+  if (!Guard && !Slack)
     return GroupLocalMemory =
                allocateScratch(Bytes, /*PerItem=*/false, "group.local");
-  // Scratch is aligned to ScratchAlign only: over-allocate and round up.
-  Value *Start = allocateScratch(Bytes + Alignment.value(), /*PerItem=*/false,
-                                 "group.local.unaligned");
+  Value *Start = allocateScratch(Bytes + 2 * Guard + Slack, /*PerItem=*/false,
+                                 "group.local.guarded");
   IRBuilder<> B(Setup->getTerminator());
-  Value *Address = B.CreatePtrToInt(Start, B.getInt64Ty());
+  Value *Block =
+      B.CreateInBoundsGEP(B.getInt8Ty(), Start, B.getInt64(Guard),
+                          Slack ? "group.local.unaligned" : "group.local");
+  if (!Slack)
+    return GroupLocalMemory = Block;
+  Value *Address = B.CreatePtrToInt(Block, B.getInt64Ty());
   Value *Skip =
       B.CreateAnd(B.CreateNeg(Address), B.getInt64(Alignment.value() - 1));
   return GroupLocalMemory =
-             B.CreateInBoundsGEP(B.getInt8Ty(), Start, Skip, "group.local");
+             B.CreateInBoundsGEP(B.getInt8Ty(), Block, Skip, "group.local");
 }
 
 Value *CBSLowering::allocateScratch(uint64_t Bytes, bool PerItem,
