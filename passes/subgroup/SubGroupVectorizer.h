@@ -30,6 +30,10 @@
 //   VectorMath.cpp         math calls to a vector math library (SLEEF)
 //   VectorCollectives.cpp  sub-group collectives as vector operations,
 //                          work-group collectives as sub-group partials
+//   LocalMemoryBlends.cpp  masked accesses of local memory as whole-vector
+//                          ones where the target has no mask registers
+//   MaskedAccessLoops.cpp  masked accesses the target lacks as loops over
+//                          the active lanes
 //
 // Concepts: a *lane* is a work-item of the sub-group; a *mask* (<S x i1>) says
 // which lanes run a block; the *entry mask* leaves out lanes past the end of
