@@ -344,17 +344,19 @@ bool isDescriptor(const GlobalVariable &GV) {
 /// target. IR without target features (hand-written, other front ends)
 /// keeps sub-groups of one work-item.
 unsigned getNativeSubGroupSize(const Function &K) {
-  Attribute Features = K.getFnAttribute("target-features");
-  if (!Features.isStringAttribute())
+  if (!K.getFnAttribute("target-features").isStringAttribute())
     return 1;
-  SmallVector<StringRef> List;
-  Features.getValueAsString().split(List, ',');
-  auto Has = [&](StringRef F) { return is_contained(List, F); };
-  if (Has("+avx512f"))
+  if (hasTargetFeature(K, "+avx512f"))
     return 16;
-  if (Has("+avx2"))
+  if (hasTargetFeature(K, "+avx2"))
     return 8;
   return 4;
+}
+
+bool hasTargetFeature(const Function &K, StringRef Feature) {
+  SmallVector<StringRef> List;
+  K.getFnAttribute("target-features").getValueAsString().split(List, ',');
+  return is_contained(List, Feature);
 }
 unsigned getVectorRegisterBits(const Function &K) {
   return 32 * std::max(getNativeSubGroupSize(K), 4u);

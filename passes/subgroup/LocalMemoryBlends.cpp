@@ -1,5 +1,4 @@
-//===- LocalMemoryBlends.cpp - Local memory accessed as whole vectors
-//------===//
+//===- LocalMemoryBlends.cpp - Local memory as whole vectors -------------===//
 //
 // Where a target has no per-element mask registers, a masked store costs far
 // more than a store: AVX2's vmaskmovps to memory is microcoded on AMD's Zen
@@ -46,10 +45,8 @@ namespace {
 /// (AVX-512's mask registers), where a masked access costs about what a
 /// plain one does.
 bool hasElementMasks(const Function &K, unsigned ElemBits) {
-  SmallVector<StringRef> Features;
-  K.getFnAttribute("target-features").getValueAsString().split(Features, ',');
-  auto Has = [&](StringRef F) { return is_contained(Features, F); };
-  return Has("+avx512f") && (ElemBits >= 32 || Has("+avx512bw"));
+  return hasTargetFeature(K, "+avx512f") &&
+         (ElemBits >= 32 || hasTargetFeature(K, "+avx512bw"));
 }
 
 /// Whether \p A reads or writes local memory in a way its whole vector may:

@@ -221,8 +221,8 @@ std::optional<MaskedAccess> matchMaskedAccess(Instruction &I);
 /// touch it between a load and a store (VectorMemory.cpp).
 Value *getLocalMemory(Value *Ptr);
 
-/// Masked loads and stores of local memory whose mask is not constant, on a
-/// target without per-element masks for them, become accesses of the whole
+/// Masked loads and stores of local memory whose mask may leave lanes off, on
+/// a target without per-element masks for them, become accesses of the whole
 /// vector: a load, and for a store a load, a blend of the active lanes and a
 /// store, marked with LaneBlendMetadata (LocalMemoryBlends.cpp). Run before
 /// loopOverActiveLanes.

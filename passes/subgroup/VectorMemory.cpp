@@ -683,7 +683,6 @@ Value *SubGroupVectorizer::getUniformLaneStride(Value *V, unsigned Depth) {
   }
 }
 
-/// The index of the highest lane set in \p LaneMask, which has one set.
 /// The first or last lane of \p LaneMask that is set, as an i32; an empty
 /// mask gives some valid lane rather than poison.
 Value *SubGroupVectorizer::getEndActiveLane(Value *LaneMask, bool Last) {

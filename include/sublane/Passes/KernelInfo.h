@@ -256,6 +256,8 @@ bool isDescriptor(const llvm::GlobalVariable &GV);
 /// (16 with AVX-512, 8 with AVX2, 4 otherwise); 1 for IR without target
 /// features.
 unsigned getNativeSubGroupSize(const llvm::Function &K);
+/// Whether \p K's "target-features" attribute lists \p Feature ("+avx2").
+bool hasTargetFeature(const llvm::Function &K, llvm::StringRef Feature);
 /// The bits of one vector register of \p K's target: 512 with AVX-512, 256
 /// with AVX2, and SSE2's 128 otherwise (also for IR without target
 /// features, which x86-64 code still runs on).
