@@ -384,6 +384,12 @@ void SubGroupVectorizer::appendLoopOrder(BodyPlan &Plan, Loop *L,
 }
 
 Type *SubGroupVectorizer::getVectorType(Type *T) const {
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    SmallVector<Type *, 2> Fields;
+    for (Type *F : ST->elements())
+      Fields.push_back(getVectorType(F));
+    return StructType::get(T->getContext(), Fields);
+  }
   if (auto *VT = dyn_cast<FixedVectorType>(T))
     return FixedVectorType::get(VT->getElementType(), VT->getNumElements() * S);
   return FixedVectorType::get(T, S);
@@ -898,7 +904,6 @@ BasicBlock *SubGroupVectorizer::emitBody() {
   LaneScalars.clear();
   GlobalIdBases.clear();
   Vectors.clear();
-  CmpXchgParts.clear();
   FirstBlock.clear();
   LastBlock.clear();
   BlockMask.clear();
@@ -1348,14 +1353,12 @@ void SubGroupVectorizer::widen(Instruction &I) {
     return widenAtomic(I);
   if (auto *AI = dyn_cast<AllocaInst>(&I))
     return widenAlloca(*AI);
-  if (auto *EV = dyn_cast<ExtractValueInst>(&I)) {
-    // The parts of a per-lane compare-exchange, kept as two vectors.
-    if (auto It = CmpXchgParts.find(EV->getAggregateOperand());
-        It != CmpXchgParts.end()) {
-      setVector(I, EV->getIndices()[0] == 0 ? It->second.first
-                                            : It->second.second);
-      return;
-    }
+  if (auto *EV = dyn_cast<ExtractValueInst>(&I);
+      EV && isVector(EV->getAggregateOperand())) {
+    // A field of a call's or compare-exchange's pair: its vector.
+    setVector(I, B.CreateExtractValue(getVector(EV->getAggregateOperand()),
+                                      EV->getIndices()));
+    return;
   }
   if (isa<FenceInst>(I)) {
     B.Insert(I.clone());

@@ -475,6 +475,7 @@ private:
   Value *getLocalIdVector(Value *Dim);
   Value *getUniformLocalId(Value *Dim);
   bool widenIntrinsic(CallInst &CI);
+  CallInst *widenFieldwiseIntrinsic(CallInst &CI);
   void replicateCall(CallInst &CI, bool Masked);
   Value *replicateCallInLoop(CallInst &CI, bool Masked);
 
@@ -532,8 +533,6 @@ private:
   /// Bytes between two lanes' copies of each private variable.
   DenseMap<const AllocaInst *, uint64_t> PrivateCopySize;
   SmallVector<ScatteredAccess> ScatteredAccesses;
-  /// Per-lane compare-exchanges: their loaded values and success flags.
-  DenseMap<Value *, std::pair<Value *, Value *>> CmpXchgParts;
   DenseMap<BasicBlock *, Value *> BlockMask;
   /// Masks that are exactly one branch condition's lanes: blocks entered
   /// only from a block that every lane runs, and those that share such a

@@ -126,6 +126,39 @@ bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
   }
 }
 
+/// Intrinsics returning a pair of scalars whose form on vectors returns the
+/// pair of vectors, lane by lane.
+static bool hasFieldwiseVectorForm(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::frexp:
+  case Intrinsic::sadd_with_overflow:
+  case Intrinsic::uadd_with_overflow:
+  case Intrinsic::ssub_with_overflow:
+  case Intrinsic::usub_with_overflow:
+  case Intrinsic::smul_with_overflow:
+  case Intrinsic::umul_with_overflow:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// \p CI on vectors: every overloaded type, a scalar, becomes the vector of
+/// the lanes' (WFVLegality.cpp admits no other pair).
+CallInst *SubGroupVectorizer::widenFieldwiseIntrinsic(CallInst &CI) {
+  SmallVector<Type *> Overloads;
+  if (!Intrinsic::getIntrinsicSignature(CI.getCalledFunction(), Overloads) ||
+      any_of(Overloads, [](Type *T) { return T->isVectorTy(); }))
+    return nullptr;
+  for (Type *&T : Overloads)
+    T = getVectorType(T);
+  SmallVector<Value *> Args;
+  for (Value *Arg : CI.args())
+    Args.push_back(getVector(Arg));
+  Function *F = Intrinsic::getDeclaration(&M, CI.getIntrinsicID(), Overloads);
+  return B.CreateCall(F, Args);
+}
+
 bool SubGroupVectorizer::widenIntrinsic(CallInst &CI) {
   Intrinsic::ID ID = CI.getIntrinsicID();
   switch (ID) {
@@ -141,6 +174,15 @@ bool SubGroupVectorizer::widenIntrinsic(CallInst &CI) {
     return true; // facts about scalar values, or nothing at all
   default:
     break;
+  }
+  if (isVector(&CI) && CI.getType()->isStructTy() &&
+      hasFieldwiseVectorForm(ID)) {
+    CallInst *New = widenFieldwiseIntrinsic(CI);
+    if (!New)
+      return false;
+    ++NumVectorIntrinsics;
+    setVector(CI, New);
+    return true;
   }
   if (!isVector(&CI) || !isTriviallyVectorizable(ID))
     return false;

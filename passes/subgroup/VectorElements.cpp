@@ -43,6 +43,17 @@ Value *SubGroupVectorizer::extractLane(Value *Wide, unsigned Lane) {
 Value *SubGroupVectorizer::joinLanes(ArrayRef<Value *> PerLane) {
   assert(PerLane.size() == S && "one value per lane");
   Type *T = PerLane.front()->getType();
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    // A pair per lane (VectorCalls.cpp): a struct of one vector per field.
+    Value *Wide = PoisonValue::get(getVectorType(T));
+    for (unsigned F = 0; F < ST->getNumElements(); ++F) {
+      SmallVector<Value *, 64> Fields;
+      for (Value *V : PerLane)
+        Fields.push_back(B.CreateExtractValue(V, F));
+      Wide = B.CreateInsertValue(Wide, joinLanes(Fields), F);
+    }
+    return Wide;
+  }
   if (!T->isVectorTy()) {
     Value *Wide = PoisonValue::get(getVectorType(T));
     for (unsigned L = 0; L < S; ++L)

@@ -1018,23 +1018,6 @@ void SubGroupVectorizer::widenAtomic(Instruction &I) {
       else
         lowerAtomicCmpXchgInst(cast<AtomicCmpXchgInst>(NI));
   };
-  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
-    Type *ValTy = CX->getCompareOperand()->getType();
-    Value *Vals = PoisonValue::get(getVectorType(ValTy));
-    Value *Flags = PoisonValue::get(getVectorType(B.getInt1Ty()));
-    for (unsigned Lane = 0; Lane < S; ++Lane) {
-      Value *Active = B.CreateExtractElement(Mask, B.getInt32(Lane));
-      Value *Pair =
-          emitGuarded(Active, CX->getType(), [&] { return EmitLane(Lane); });
-      Vals = B.CreateInsertElement(Vals, B.CreateExtractValue(Pair, 0),
-                                   B.getInt32(Lane));
-      Flags = B.CreateInsertElement(Flags, B.CreateExtractValue(Pair, 1),
-                                    B.getInt32(Lane));
-    }
-    CmpXchgParts[&I] = {Vals, Flags};
-    LowerPlainLanes();
-    return;
-  }
   Value *R = replicatePerLane(Mask, I.getType(),
                               [&](unsigned Lane) { return EmitLane(Lane); });
   LowerPlainLanes();

@@ -2,9 +2,12 @@
 //
 // The vectorizer keeps one vector per value that differs between lanes, so
 // such values must be scalars in the original (integers, floating point,
-// pointers) or fixed vectors of them, not aggregates. Control flow must be
-// reducible and free of exceptions. What is refused here runs under
-// hierarchical CBS instead, and the remark says why.
+// pointers) or fixed vectors of them. The one kind of aggregate it keeps is
+// the pair of scalars a call or a compare-exchange returns (`llvm.frexp`,
+// `llvm.sadd.with.overflow`, a library call returning two values), taken
+// apart by extractvalue alone: a struct of one vector per field. Control
+// flow must be reducible and free of exceptions. What is refused here runs
+// under hierarchical CBS instead, and the remark says why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +34,22 @@ static bool isLaneType(Type *T) {
   if (auto *VT = dyn_cast<FixedVectorType>(T))
     return isScalarLaneType(VT->getElementType());
   return isScalarLaneType(T);
+}
+
+/// A call's or a compare-exchange's result of scalar fields, used only by
+/// extractvalue of one field: the vectorizer keeps it as one vector per
+/// field (SubGroupVectorizer::getVectorType).
+static bool isFieldwiseAggregate(const Instruction &I) {
+  auto *ST = dyn_cast<StructType>(I.getType());
+  if (!ST || !ST->isLiteral() || ST->getNumElements() == 0 ||
+      !all_of(ST->elements(), isScalarLaneType))
+    return false;
+  if (!isa<CallInst>(I) && !isa<AtomicCmpXchgInst>(I))
+    return false;
+  return all_of(I.users(), [](const User *U) {
+    auto *EV = dyn_cast<ExtractValueInst>(U);
+    return EV && EV->getNumIndices() == 1;
+  });
 }
 
 static std::string typeName(Type *T) {
@@ -78,14 +97,11 @@ std::optional<Refusal> checkVectorizable(Function &K,
       if (CI->isMustTailCall())
         return Refusal{"it contains a musttail call", &I};
     }
-    if (isa<AtomicCmpXchgInst>(I)) {
-      if (!all_of(I.users(),
-                  [](const User *U) { return isa<ExtractValueInst>(U); }))
-        return Refusal{"the result of a compare-exchange is used whole", &I};
-      continue;
-    }
+    if (isa<AtomicCmpXchgInst>(I) && !isFieldwiseAggregate(I))
+      return Refusal{"the result of a compare-exchange is used whole", &I};
     if (auto *EV = dyn_cast<ExtractValueInst>(&I))
-      if (isa<AtomicCmpXchgInst>(EV->getAggregateOperand()))
+      if (auto *Agg = dyn_cast<Instruction>(EV->getAggregateOperand());
+          Agg && isFieldwiseAggregate(*Agg))
         continue;
     if (auto *St = dyn_cast<StoreInst>(&I))
       if (Vector.contains(St->getPointerOperand()) &&
@@ -94,7 +110,7 @@ std::optional<Refusal> checkVectorizable(Function &K,
                            typeName(St->getValueOperand()->getType()) +
                            "' to an address that differs between work-items",
                        &I};
-    if (!Vector.contains(&I))
+    if (!Vector.contains(&I) || isFieldwiseAggregate(I))
       continue;
     if (!isLaneType(I.getType()))
       return Refusal{"a value of type '" + typeName(I.getType()) +

@@ -261,6 +261,85 @@ TEST(MathFunctions, ExactValues) {
   sycl::free(out, q);
 }
 
+// Functions with a second result through a pointer. frexp is llvm.frexp,
+// a pair of mantissa and exponent, which the vectorizer keeps as a pair of
+// vectors (lit-tests/wfv/pair-intrinsic-vector-form.ll); the others are
+// library calls per lane. Under a branch only some lanes call them.
+template <typename T, uint32_t S> class PairResultsKernel;
+
+template <typename T, uint32_t S> void checkPairResults() {
+  constexpr size_t Fields = 9;
+  sycl::queue q;
+  T *in = sycl::malloc_shared<T>(N, q);
+  T *out = sycl::malloc_shared<T>(N * Fields, q);
+  T *gin = sycl::malloc_shared<T>(N, q); // lgamma's, in (-2.75, 3.25)
+  int *ints = sycl::malloc_shared<int>(N * 4, q);
+  for (size_t I = 0; I < N; ++I) {
+    in[I] = input<T>(I) * T(I % 7 == 3 ? 1e6 : 37);
+    gin[I] = input<T>(I) * T(2.3) + T(0.25);
+  }
+  q.parallel_for<PairResultsKernel<T, S>>(
+       sycl::nd_range<1>(N, WorkGroup), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t I = it.get_global_id(0);
+         T X = in[I], *R = out + I * Fields, Cos;
+         int *E = ints + I * 4;
+         R[0] = sycl::frexp(X, &E[0]);
+         R[1] = sycl::remquo(X, T(0.7), &E[1]);
+         R[2] = sycl::lgamma_r(gin[I], &E[2]);
+         R[3] = sycl::sincos(X, &Cos);
+         R[4] = Cos;
+         R[5] = T(-1);
+         E[3] = -100;
+         if (X > T(0)) // divergent: about half the lanes
+           R[5] = sycl::frexp(X * T(3), &E[3]);
+         // Both of frexp's results in one expression.
+         int F;
+         R[6] = sycl::frexp(X, &F) + T(F);
+         R[7] = sycl::ldexp(R[0], E[0]);
+         R[8] = T(sycl::ilogb(X));
+       })
+      .wait();
+  for (size_t I = 0; I < N; ++I) {
+    T X = in[I];
+    const T *R = out + I * Fields;
+    const int *E = ints + I * 4;
+    int WantE, WantQ, WantE3 = -100;
+    T WantM = std::frexp(X, &WantE);
+    T WantRem = std::remquo(X, T(0.7), &WantQ);
+    T WantM3 = X > T(0) ? std::frexp(X * T(3), &WantE3) : T(-1);
+    T WantLgamma = std::lgamma(gin[I]);
+    EXPECT_EQ(R[0], WantM) << I;
+    EXPECT_EQ(E[0], WantE) << I;
+    EXPECT_NEAR(R[1], WantRem, T(1e-5)) << I;
+    EXPECT_EQ(E[1] & 7, WantQ & 7) << I;
+    EXPECT_NEAR(R[2], WantLgamma, std::fabs(WantLgamma) * T(8e-6) + T(1e-5))
+        << I;
+    EXPECT_EQ(E[2], std::tgamma(gin[I]) < 0 ? -1 : 1) << I;
+    EXPECT_NEAR(R[3], std::sin(X), T(1e-5)) << I;
+    EXPECT_NEAR(R[4], std::cos(X), T(1e-5)) << I;
+    EXPECT_EQ(R[5], WantM3) << I;
+    EXPECT_EQ(E[3], WantE3) << I;
+    EXPECT_EQ(R[6], WantM + T(WantE)) << I;
+    EXPECT_EQ(R[7], X) << I;
+    EXPECT_EQ(R[8], T(std::ilogb(X))) << I;
+  }
+  sycl::free(in, q);
+  sycl::free(gin, q);
+  sycl::free(out, q);
+  sycl::free(ints, q);
+}
+
+TEST(MathFunctions, PairResultsFloatAtSubGroupSize8) {
+  checkPairResults<float, 8>();
+}
+TEST(MathFunctions, PairResultsFloatAtSubGroupSize32) {
+  checkPairResults<float, 32>();
+}
+TEST(MathFunctions, PairResultsDoubleAtSubGroupSize16) {
+  checkPairResults<double, 16>();
+}
+
 class MoreIntegerKernel;
 /// SYCL 2020's integer functions, with saturation and widths checked.
 TEST(MathFunctions, MoreIntegerFunctions) {
