@@ -396,6 +396,13 @@ Type *SubGroupVectorizer::getVectorType(Type *T) const {
 }
 
 Value *SubGroupVectorizer::splat(Value *V) {
+  if (auto *ST = dyn_cast<StructType>(V->getType())) {
+    // A pair the same in every lane: each field's splat.
+    Value *Wide = PoisonValue::get(getVectorType(ST));
+    for (unsigned F = 0; F < ST->getNumElements(); ++F)
+      Wide = B.CreateInsertValue(Wide, splat(B.CreateExtractValue(V, F)), F);
+    return Wide;
+  }
   unsigned N = getLaneElementCount(V->getType());
   if (!V->getType()->isVectorTy())
     return B.CreateVectorSplat(S, V);
@@ -518,10 +525,18 @@ Value *SubGroupVectorizer::getScalar(Value *V) {
 }
 
 Value *SubGroupVectorizer::getVector(Value *V) {
-  if (auto *Cst = dyn_cast<Constant>(V))
+  if (auto *Cst = dyn_cast<Constant>(V)) {
+    if (auto *ST = dyn_cast<StructType>(Cst->getType())) {
+      SmallVector<Constant *, 2> Fields;
+      for (unsigned F = 0; F < ST->getNumElements(); ++F)
+        Fields.push_back(
+            cast<Constant>(getVector(Cst->getAggregateElement(F))));
+      return ConstantStruct::get(cast<StructType>(getVectorType(ST)), Fields);
+    }
     return Cst->getType()->isVectorTy()
                ? splat(Cst)
                : ConstantVector::getSplat(ElementCount::getFixed(S), Cst);
+  }
   if (Value *New = Vectors.lookup(V))
     return New;
   return splat(getScalar(V));
@@ -1027,6 +1042,23 @@ Value *SubGroupVectorizer::emitEdgeMask(Value *Cond, bool Taken) {
                : B.CreateSelect(Scalar, None, Mask);
 }
 
+/// \p Taken in the lanes of \p LaneMask, \p Kept in the others; field by
+/// field for a pair.
+Value *SubGroupVectorizer::blendLanes(Value *LaneMask, Value *Taken,
+                                      Value *Kept) {
+  auto *ST = dyn_cast<StructType>(Kept->getType());
+  if (!ST)
+    return B.CreateSelect(expandMask(LaneMask, Kept->getType()), Taken, Kept);
+  Value *Wide = PoisonValue::get(ST);
+  for (unsigned F = 0; F < ST->getNumElements(); ++F)
+    Wide =
+        B.CreateInsertValue(Wide,
+                            blendLanes(LaneMask, B.CreateExtractValue(Taken, F),
+                                       B.CreateExtractValue(Kept, F)),
+                            F);
+  return Wide;
+}
+
 /// The lanes in \p Edge go from \p From to its successor \p Succ: they join
 /// Succ's mask, and Succ's phis take their values from From.
 void SubGroupVectorizer::emitEdge(BasicBlock *From, BasicBlock *Succ,
@@ -1057,8 +1089,7 @@ void SubGroupVectorizer::emitEdge(BasicBlock *From, BasicBlock *Succ,
       // vector's do.
       New = B.CreateSelect(GetAnyEdge(), getVector(In), Cur);
     else
-      New =
-          B.CreateSelect(expandMask(Edge, Cur->getType()), getVector(In), Cur);
+      New = blendLanes(Edge, getVector(In), Cur);
     B.CreateStore(New, PS);
   }
 }
@@ -1270,6 +1301,12 @@ void SubGroupVectorizer::widenGeneric(Instruction &I) {
     Value *Cond = Sel->getCondition();
     Type *WideTy = getVectorType(Sel->getType());
     // A condition per element, or per lane for all of a lane's elements.
+    if (Sel->getType()->isStructTy() && isVector(Cond)) {
+      // A pair per lane (WFVLegality.cpp): field by field.
+      setVector(I, blendLanes(getVector(Cond), getVector(Sel->getTrueValue()),
+                              getVector(Sel->getFalseValue())));
+      return;
+    }
     if (Cond->getType()->isVectorTy())
       Cond = getVector(Cond);
     else if (isVector(Cond))

@@ -358,6 +358,7 @@ private:
   /// sync point \p Sync.
   void emitLaneCheck(const Instruction &Sync, StringRef What);
   Value *splat(Value *V);
+  Value *blendLanes(Value *LaneMask, Value *Taken, Value *Kept);
   Value *getLaneIds(Type *Ty);
   /// Whether \p BB may run with no lane active: only when the control flow
   /// is linearized, and not where every lane of the sub-group runs it (a

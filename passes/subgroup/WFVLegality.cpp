@@ -5,7 +5,8 @@
 // pointers) or fixed vectors of them. The one kind of aggregate it keeps is
 // the pair of scalars a call or a compare-exchange returns (`llvm.frexp`,
 // `llvm.sadd.with.overflow`, a library call returning two values), taken
-// apart by extractvalue alone: a struct of one vector per field. Control
+// apart by extractvalue alone, also after phis: a struct of one vector per
+// field. Control
 // flow must be reducible and free of exceptions. What is refused here runs
 // under hierarchical CBS instead, and the remark says why.
 //
@@ -13,6 +14,7 @@
 
 #include "SubGroupVectorizer.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
@@ -36,20 +38,50 @@ static bool isLaneType(Type *T) {
   return isScalarLaneType(T);
 }
 
-/// A call's or a compare-exchange's result of scalar fields, used only by
-/// extractvalue of one field: the vectorizer keeps it as one vector per
-/// field (SubGroupVectorizer::getVectorType).
-static bool isFieldwiseAggregate(const Instruction &I) {
-  auto *ST = dyn_cast<StructType>(I.getType());
-  if (!ST || !ST->isLiteral() || ST->getNumElements() == 0 ||
-      !all_of(ST->elements(), isScalarLaneType))
-    return false;
-  if (!isa<CallInst>(I) && !isa<AtomicCmpXchgInst>(I))
-    return false;
-  return all_of(I.users(), [](const User *U) {
-    auto *EV = dyn_cast<ExtractValueInst>(U);
-    return EV && EV->getNumIndices() == 1;
-  });
+static bool hasScalarFields(Type *T) {
+  auto *ST = dyn_cast<StructType>(T);
+  return ST && ST->isLiteral() && ST->getNumElements() != 0 &&
+         all_of(ST->elements(), isScalarLaneType);
+}
+
+/// The pairs of scalars (structs of scalar fields) the vectorizer keeps as
+/// one vector per field (SubGroupVectorizer::getVectorType): results of
+/// calls and compare-exchanges, and phis and selects choosing among them or
+/// constants, used only by extractvalue of one field and by such phis and
+/// selects.
+static DenseSet<const Instruction *> findFieldwiseAggregates(Function &K) {
+  SetVector<const Instruction *> Found;
+  for (Instruction &I : instructions(K))
+    if (hasScalarFields(I.getType()) &&
+        (isa<CallInst>(I) || isa<AtomicCmpXchgInst>(I) || isa<PHINode>(I) ||
+         isa<SelectInst>(I)))
+      Found.insert(&I);
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const Instruction *I : Found.getArrayRef()) {
+      bool Kept = all_of(I->users(), [&](const User *U) {
+        if (auto *EV = dyn_cast<ExtractValueInst>(U))
+          return EV->getNumIndices() == 1;
+        auto *UI = cast<Instruction>(U);
+        return (isa<PHINode>(UI) || isa<SelectInst>(UI)) && Found.contains(UI);
+      });
+      auto IsChoice = [&](const Value *V) {
+        auto *In = dyn_cast<Instruction>(V);
+        return In ? Found.contains(In) : isa<Constant>(V);
+      };
+      if (auto *P = dyn_cast<PHINode>(I))
+        Kept &= all_of(P->incoming_values(), IsChoice);
+      if (auto *Sel = dyn_cast<SelectInst>(I))
+        Kept &= IsChoice(Sel->getTrueValue()) && IsChoice(Sel->getFalseValue());
+      if (!Kept) {
+        Found.remove(I);
+        Changed = true;
+        break;
+      }
+    }
+  }
+  return DenseSet<const Instruction *>(Found.begin(), Found.end());
 }
 
 static std::string typeName(Type *T) {
@@ -90,6 +122,11 @@ canonicalizeForVectorization(Function &K, FunctionAnalysisManager &FAM) {
 
 std::optional<Refusal> checkVectorizable(Function &K,
                                          const DenseSet<Value *> &Vector) {
+  DenseSet<const Instruction *> Fieldwise = findFieldwiseAggregates(K);
+  auto IsFieldwise = [&](const Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    return I && Fieldwise.contains(I);
+  };
   for (Instruction &I : instructions(K)) {
     if (auto *CI = dyn_cast<CallInst>(&I)) {
       if (CI->isInlineAsm())
@@ -97,12 +134,11 @@ std::optional<Refusal> checkVectorizable(Function &K,
       if (CI->isMustTailCall())
         return Refusal{"it contains a musttail call", &I};
     }
-    if (isa<AtomicCmpXchgInst>(I) && !isFieldwiseAggregate(I))
+    if (isa<AtomicCmpXchgInst>(I) && !IsFieldwise(&I))
       return Refusal{"the result of a compare-exchange is used whole", &I};
-    if (auto *EV = dyn_cast<ExtractValueInst>(&I))
-      if (auto *Agg = dyn_cast<Instruction>(EV->getAggregateOperand());
-          Agg && isFieldwiseAggregate(*Agg))
-        continue;
+    if (auto *EV = dyn_cast<ExtractValueInst>(&I);
+        EV && IsFieldwise(EV->getAggregateOperand()))
+      continue;
     if (auto *St = dyn_cast<StoreInst>(&I))
       if (Vector.contains(St->getPointerOperand()) &&
           !isLaneType(St->getValueOperand()->getType()))
@@ -110,7 +146,7 @@ std::optional<Refusal> checkVectorizable(Function &K,
                            typeName(St->getValueOperand()->getType()) +
                            "' to an address that differs between work-items",
                        &I};
-    if (!Vector.contains(&I) || isFieldwiseAggregate(I))
+    if (!Vector.contains(&I) || IsFieldwise(&I))
       continue;
     if (!isLaneType(I.getType()))
       return Refusal{"a value of type '" + typeName(I.getType()) +
