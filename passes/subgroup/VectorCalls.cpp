@@ -57,9 +57,40 @@ Value *SubGroupVectorizer::getUniformLocalId(Value *Dim) {
   return LocalIds[D];
 }
 
+/// A local or global id query whose dimension differs between lanes (a
+/// loop over the dimensions that lanes may leave in different iterations,
+/// as under -fsanitize=undefined): each dimension's ids, picked per lane; 0
+/// beyond the kernel's dimensions, as for a constant one.
+Value *SubGroupVectorizer::getIdsOfLaneDimensions(CallInst &CI) {
+  Value *LaneDims = getVector(CI.getArgOperand(0));
+  bool Global = getBuiltinKind(&CI) == BuiltinKind::GlobalId;
+  Value *R = ConstantVector::getSplat(ElementCount::getFixed(S), B.getInt64(0));
+  for (unsigned D = 0; D < Dims; ++D) {
+    Value *Dim = B.getInt32(D);
+    Value *Ids = getLocalIdVector(Dim);
+    if (Global) {
+      FunctionCallee GroupId = M.getOrInsertFunction(
+          "__sublane_group_id", getBuiltinType(BuiltinKind::GroupId, C));
+      FunctionCallee Range = M.getOrInsertFunction(
+          "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
+      Value *Base = B.CreateMul(B.CreateCall(GroupId, {Dim}),
+                                B.CreateCall(Range, {Dim}), "global.id.base");
+      Ids = B.CreateAdd(splat(Base), Ids);
+    }
+    R = B.CreateSelect(B.CreateICmpEQ(LaneDims, splat(Dim)), Ids, R);
+  }
+  return R;
+}
+
 /// Returns false for builtins that are uniform calls to keep as they are.
 bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
-  switch (getBuiltinKind(&CI)) {
+  BuiltinKind Kind = getBuiltinKind(&CI);
+  if ((Kind == BuiltinKind::LocalId || Kind == BuiltinKind::GlobalId) &&
+      isVector(CI.getArgOperand(0))) {
+    setVector(CI, getIdsOfLaneDimensions(CI));
+    return true;
+  }
+  switch (Kind) {
   case BuiltinKind::LocalId: {
     Value *Dim = getScalar(CI.getArgOperand(0));
     if (isVector(&CI))
@@ -102,6 +133,12 @@ bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
     widenCollective(CI, *getCollectiveInfo(CI.getCalledFunction()));
     return true;
   default: {
+    // A group id or range of a dimension that differs between lanes: one
+    // call per lane, each of which work-group CBS lowers.
+    if (any_of(CI.args(), [&](const Use &A) { return isVector(A); })) {
+      replicateCall(CI, /*Masked=*/false);
+      return true;
+    }
     // Group ids and ranges, local memory, work-group barriers: one call for
     // the sub-group, which work-group CBS lowers.
     auto Emit = [&]() -> Value * {

@@ -5,10 +5,10 @@
 // pointers) or fixed vectors of them. The one kind of aggregate it keeps is
 // the pair of scalars a call or a compare-exchange returns (`llvm.frexp`,
 // `llvm.sadd.with.overflow`, a library call returning two values), taken
-// apart by extractvalue alone, also after phis: a struct of one vector per
-// field. Control
-// flow must be reducible and free of exceptions. What is refused here runs
-// under hierarchical CBS instead, and the remark says why.
+// apart by extractvalue alone, also after phis and selects: a struct of one
+// vector per field. Control flow must be reducible and free of exceptions.
+// What is refused here runs under hierarchical CBS instead, and the remark
+// says why.
 //
 //===----------------------------------------------------------------------===//
 
