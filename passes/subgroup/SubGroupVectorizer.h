@@ -474,6 +474,7 @@ private:
   void widenCall(CallInst &CI);
   bool widenBuiltin(CallInst &CI);
   Value *getLocalIdVector(Value *Dim);
+  Value *emitGlobalIdBase(Value *Dim);
   Value *getIdsOfLaneDimensions(CallInst &CI);
   Value *getUniformLocalId(Value *Dim);
   bool widenIntrinsic(CallInst &CI);

@@ -57,6 +57,17 @@ Value *SubGroupVectorizer::getUniformLocalId(Value *Dim) {
   return LocalIds[D];
 }
 
+/// The global id of the work-group's first item in dimension \p Dim (a
+/// uniform i32): group id times local range.
+Value *SubGroupVectorizer::emitGlobalIdBase(Value *Dim) {
+  FunctionCallee GroupId = M.getOrInsertFunction(
+      "__sublane_group_id", getBuiltinType(BuiltinKind::GroupId, C));
+  FunctionCallee Range = M.getOrInsertFunction(
+      "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
+  return B.CreateMul(B.CreateCall(GroupId, {Dim}), B.CreateCall(Range, {Dim}),
+                     "global.id.base");
+}
+
 /// A local or global id query whose dimension differs between lanes (a
 /// loop over the dimensions that lanes may leave in different iterations,
 /// as under -fsanitize=undefined): each dimension's ids, picked per lane; 0
@@ -68,15 +79,8 @@ Value *SubGroupVectorizer::getIdsOfLaneDimensions(CallInst &CI) {
   for (unsigned D = 0; D < Dims; ++D) {
     Value *Dim = B.getInt32(D);
     Value *Ids = getLocalIdVector(Dim);
-    if (Global) {
-      FunctionCallee GroupId = M.getOrInsertFunction(
-          "__sublane_group_id", getBuiltinType(BuiltinKind::GroupId, C));
-      FunctionCallee Range = M.getOrInsertFunction(
-          "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
-      Value *Base = B.CreateMul(B.CreateCall(GroupId, {Dim}),
-                                B.CreateCall(Range, {Dim}), "global.id.base");
-      Ids = B.CreateAdd(splat(Base), Ids);
-    }
+    if (Global)
+      Ids = B.CreateAdd(splat(emitGlobalIdBase(Dim)), Ids);
     R = B.CreateSelect(B.CreateICmpEQ(LaneDims, splat(Dim)), Ids, R);
   }
   return R;
@@ -101,12 +105,7 @@ bool SubGroupVectorizer::widenBuiltin(CallInst &CI) {
   }
   case BuiltinKind::GlobalId: {
     Value *Dim = getScalar(CI.getArgOperand(0));
-    FunctionCallee GroupId = M.getOrInsertFunction(
-        "__sublane_group_id", getBuiltinType(BuiltinKind::GroupId, C));
-    FunctionCallee Range = M.getOrInsertFunction(
-        "__sublane_local_range", getBuiltinType(BuiltinKind::LocalRange, C));
-    Value *Base = B.CreateMul(B.CreateCall(GroupId, {Dim}),
-                              B.CreateCall(Range, {Dim}), "global.id.base");
+    Value *Base = emitGlobalIdBase(Dim);
     if (isVector(&CI)) {
       GlobalIdBases[&CI] = Base;
       setVector(CI, B.CreateAdd(splat(Base), getLocalIdVector(Dim)));
