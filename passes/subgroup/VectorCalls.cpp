@@ -253,17 +253,32 @@ Value *SubGroupVectorizer::freezeOperand(Value *V) {
   return B.CreateFreeze(V);
 }
 
+/// The type a lane's value of type \p Ty takes in a stack slot of one
+/// element per lane that a vector load or store reads whole: \p Ty where
+/// its vector has no padding between elements, the integer of its
+/// allocation size for a narrower integer (i1), or null.
+static Type *getLaneSlotType(Type *Ty, const DataLayout &DL) {
+  if (Ty->isVoidTy())
+    return Ty;
+  if (!Ty->isIntegerTy() && !Ty->isFloatingPointTy() && !Ty->isPointerTy())
+    return nullptr;
+  TypeSize Bits = DL.getTypeSizeInBits(Ty);
+  TypeSize AllocBits = DL.getTypeAllocSizeInBits(Ty);
+  if (Bits == AllocBits)
+    return Ty;
+  if (Ty->isIntegerTy())
+    return IntegerType::get(Ty->getContext(), AllocBits.getFixedValue());
+  return nullptr;
+}
+
 /// Whether every lane's operands and result of \p CI are single elements of
-/// the sub-group's vectors, so that a lane number known only at run time can
-/// pick them.
-static bool hasScalarLanes(const CallInst &CI) {
-  if (CI.getType()->isVectorTy() || CI.getType()->isStructTy() ||
-      CI.getType()->isArrayTy())
+/// the sub-group's vectors that stack slots of one element per lane can
+/// hold, so that a lane number known only at run time can pick them.
+static bool hasScalarLanes(const CallInst &CI, const DataLayout &DL) {
+  if (!getLaneSlotType(CI.getType(), DL))
     return false;
   for (const Value *Op : CI.operands())
-    if (Op->getType()->isVectorTy() || Op->getType()->isStructTy() ||
-        Op->getType()->isArrayTy() || Op->getType()->isMetadataTy() ||
-        Op->getType()->isTokenTy())
+    if (!getLaneSlotType(Op->getType(), DL))
       return false;
   return true;
 }
@@ -271,70 +286,123 @@ static bool hasScalarLanes(const CallInst &CI) {
 /// The call once per active lane in a loop over the lanes: at wide
 /// sub-groups one copy per lane makes the kernel's code, and its compile
 /// time, grow with the width at every call site (a kernel printing with
-/// sycl::stream at size 64 took 17 s to compile).
+/// sycl::stream at size 64 took 17 s to compile). Operands and results go
+/// through stack slots, one element per lane, and the loop visits the set
+/// bits of the mask: a vector carried around the loop and indexed by the
+/// lane number would be spilled and reloaded whole at every lane.
 Value *SubGroupVectorizer::replicateCallInLoop(CallInst &CI, bool Masked) {
   ++NumLaneLoopCalls;
-  Type *I32 = B.getInt32Ty();
-  // Operands are picked before the loop, so that the loop only indexes
-  // vectors defined outside it.
-  SmallVector<Value *> Operands;
-  for (Use &U : CI.operands())
-    Operands.push_back(isVector(U.get()) ? getVector(U.get())
-                                         : getScalar(U.get()));
-  BasicBlock *From = B.GetInsertBlock();
-  BasicBlock *Header = BasicBlock::Create(C, "lane.loop", &K);
-  BasicBlock *Body = BasicBlock::Create(C, "lane.call", &K);
-  BasicBlock *Latch = BasicBlock::Create(C, "lane.latch", &K);
-  BasicBlock *Exit = BasicBlock::Create(C, "lane.done", &K);
-  B.CreateBr(Header);
+  IRBuilder<> AtEntry(NewEntry, NewEntry->begin());
+  Align SlotAlign(64);
+  SmallVector<std::pair<AllocaInst *, Type *>> Slots;
+  // A slot of one element per lane for values of type Ty, and the type its
+  // elements have.
+  auto CreateSlot = [&](Type *Ty, const Twine &Name) {
+    Type *ElemTy = getLaneSlotType(Ty, DL);
+    AllocaInst *Slot =
+        AtEntry.CreateAlloca(ArrayType::get(ElemTy, S), nullptr, Name);
+    Slot->setAlignment(SlotAlign);
+    B.CreateLifetimeStart(
+        Slot, B.getInt64(DL.getTypeAllocSize(Slot->getAllocatedType())));
+    Slots.push_back({Slot, ElemTy});
+    return Slots.back();
+  };
+  auto ElemAlign = [&](Type *ElemTy) {
+    return commonAlignment(SlotAlign, DL.getTypeAllocSize(ElemTy));
+  };
 
-  B.SetInsertPoint(Header);
-  PHINode *Lane = B.CreatePHI(I32, 2, "lane");
-  Lane->addIncoming(B.getInt32(0), From);
-  Type *ResultTy = CI.getType();
-  PHINode *Results = nullptr;
-  if (!ResultTy->isVoidTy()) {
-    Results = B.CreatePHI(getVectorType(ResultTy), 2, "lane.results");
-    Results->addIncoming(PoisonValue::get(getVectorType(ResultTy)), From);
+  // Varying operands are stored before the loop; uniform ones are used as
+  // they are.
+  SmallVector<std::pair<AllocaInst *, Type *>> OperandSlots;
+  for (Use &U : CI.operands()) {
+    if (!isVector(U.get())) {
+      OperandSlots.push_back({nullptr, nullptr});
+      continue;
+    }
+    auto [Slot, ElemTy] = CreateSlot(U->getType(), "lane.args");
+    Value *V = getVector(U.get());
+    if (ElemTy != U->getType())
+      V = B.CreateZExt(V, getVectorType(ElemTy));
+    B.CreateAlignedStore(V, Slot, SlotAlign);
+    OperandSlots.push_back({Slot, ElemTy});
   }
-  Value *Active =
-      Masked ? B.CreateExtractElement(Mask, Lane, "lane.active") : B.getTrue();
-  B.CreateCondBr(Active, Body, Latch);
+  Type *ResultTy = CI.getType();
+  std::pair<AllocaInst *, Type *> ResultSlot{nullptr, nullptr};
+  if (!ResultTy->isVoidTy())
+    ResultSlot = CreateSlot(ResultTy, "lane.results");
+
+  IntegerType *BitsTy = B.getIntNTy(S);
+  Value *Bits = Masked ? B.CreateBitCast(Mask, BitsTy, "lane.bits")
+                       : Constant::getAllOnesValue(BitsTy);
+  Value *Zero = ConstantInt::get(BitsTy, 0);
+  BasicBlock *From = B.GetInsertBlock();
+  BasicBlock *Body = BasicBlock::Create(C, "lane.call", &K);
+  BasicBlock *Exit = BasicBlock::Create(C, "lane.done", &K);
+  B.CreateCondBr(B.CreateICmpNE(Bits, Zero), Body, Exit);
 
   B.SetInsertPoint(Body);
+  PHINode *Left = B.CreatePHI(BitsTy, 2, "lanes.left");
+  Left->addIncoming(Bits, From);
+  Value *Lane = B.CreateZExtOrTrunc(
+      B.CreateBinaryIntrinsic(Intrinsic::cttz, Left, B.getTrue()),
+      B.getInt64Ty(), "lane");
   auto *NC = cast<CallInst>(CI.clone());
-  for (auto [U, Op] : zip(NC->operands(), Operands)) {
-    Value *V = isVector(CI.getOperand(U.getOperandNo()))
-                   ? B.CreateExtractElement(Op, Lane)
-                   : Op;
+  for (auto [U, OpSlot] : zip(NC->operands(), OperandSlots)) {
+    auto [Slot, ElemTy] = OpSlot;
+    Value *V;
+    if (Slot) {
+      V = B.CreateAlignedLoad(ElemTy, B.CreateGEP(ElemTy, Slot, Lane),
+                              ElemAlign(ElemTy));
+      V = B.CreateTrunc(V, U->getType());
+    } else {
+      V = getScalar(U.get());
+    }
     U.set(Masked ? V : freezeOperand(V));
   }
   B.Insert(NC);
-  Value *WithCall =
-      Results ? B.CreateInsertElement(Results, NC, Lane) : nullptr;
-  B.CreateBr(Latch);
+  if (auto [Slot, ElemTy] = ResultSlot; Slot)
+    B.CreateAlignedStore(B.CreateZExt(NC, ElemTy),
+                         B.CreateGEP(ElemTy, Slot, Lane), ElemAlign(ElemTy));
+  Value *Rest = B.CreateAnd(
+      Left, B.CreateSub(Left, ConstantInt::get(BitsTy, 1)), "lanes.rest");
+  Left->addIncoming(Rest, B.GetInsertBlock());
+  B.CreateCondBr(B.CreateICmpNE(Rest, Zero), Body, Exit);
 
-  B.SetInsertPoint(Latch);
-  PHINode *Collected = nullptr;
-  if (Results) {
-    Collected = B.CreatePHI(Results->getType(), 2, "lane.collected");
-    Collected->addIncoming(Results, Header);
-    Collected->addIncoming(WithCall, Body);
-    Results->addIncoming(Collected, Latch);
-  }
-  Value *Next = B.CreateAdd(Lane, B.getInt32(1), "lane.inc", /*HasNUW=*/true,
-                            /*HasNSW=*/true);
-  Lane->addIncoming(Next, Latch);
-  B.CreateCondBr(B.CreateICmpULT(Next, B.getInt32(S)), Header, Exit);
   B.SetInsertPoint(Exit);
-  return Collected;
+  Value *Result = nullptr;
+  if (auto [Slot, ElemTy] = ResultSlot; Slot) {
+    Result = B.CreateAlignedLoad(getVectorType(ElemTy), Slot, SlotAlign,
+                                 "lane.collected");
+    Result = B.CreateTrunc(Result, getVectorType(ResultTy));
+  }
+  for (auto [Slot, ElemTy] : Slots)
+    B.CreateLifetimeEnd(
+        Slot, B.getInt64(DL.getTypeAllocSize(Slot->getAllocatedType())));
+  return Result;
+}
+
+/// Whether \p CI is an intrinsic that the optimizer folds to a constant
+/// (UBSan's object-size checks call llvm.objectsize on every access): one
+/// copy per lane folds into a constant vector, where a loop over the lanes
+/// would stay and cost a vector insert per lane.
+static bool foldsToConstant(const CallInst &CI) {
+  switch (CI.getIntrinsicID()) {
+  case Intrinsic::objectsize:
+    return !cast<ConstantInt>(CI.getArgOperand(3))->isOne(); // not dynamic
+  case Intrinsic::is_constant:
+    return true;
+  default:
+    return false;
+  }
 }
 
 /// The call once per lane, in lane order; under the mask unless it is a
 /// pure function that cannot trap, whose inactive lanes get frozen operands.
 void SubGroupVectorizer::replicateCall(CallInst &CI, bool Masked) {
   ++NumReplicatedCalls;
-  if (LaneLoopMinWidth && S >= LaneLoopMinWidth && hasScalarLanes(CI)) {
+  bool Folds = foldsToConstant(CI);
+  if (LaneLoopMinWidth && S >= LaneLoopMinWidth && hasScalarLanes(CI, DL) &&
+      !Folds) {
     Value *R = replicateCallInLoop(CI, Masked);
     if (!CI.getType()->isVoidTy()) {
       if (isVector(&CI))
@@ -348,8 +416,10 @@ void SubGroupVectorizer::replicateCall(CallInst &CI, bool Masked) {
                               [&](unsigned Lane) -> Value * {
                                 auto *NC = cast<CallInst>(CI.clone());
                                 for (Use &U : NC->operands()) {
+                                  // Folding intrinsics take any operand;
+                                  // frozen, a pointer's object is lost.
                                   Value *V = getLane(U.get(), Lane);
-                                  U.set(Masked ? V : freezeOperand(V));
+                                  U.set(Masked || Folds ? V : freezeOperand(V));
                                 }
                                 B.Insert(NC);
                                 return NC->getType()->isVoidTy() ? nullptr : NC;
