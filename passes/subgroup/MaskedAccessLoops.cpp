@@ -6,7 +6,8 @@
 // instruments it per lane the same way before that. At 64 lanes one access
 // becomes hundreds of blocks, and the backend's time (register allocation,
 // block placement) grows faster than the blocks: a test file of bounds-
-// checked kernels spent minutes there. Here each such access becomes one
+// checked kernels spent minutes there. Here each such access (and each one
+// AddressSanitizer would check per lane, whatever the target) becomes one
 // small loop over its active lanes, in lane order, one scalar access per
 // iteration, through a stack slot for the vector it reads or writes. A
 // sparse mask runs fewer iterations than the expansion has branches.
@@ -84,16 +85,23 @@ std::optional<MaskedAccess> matchMaskedAccess(Instruction &I) {
 
 namespace {
 
-/// Whether \p A is worth a loop: the backend would expand it per lane (the
-/// conditions ScalarizeMaskedMemIntrin keeps an intrinsic under), under a
-/// mask that is not constant (a constant one expands without branches), of
-/// at least LaneLoopMinLanes lanes and at most as many as an integer register
-/// has bits (wider: lane-major private arrays), of whole-byte elements.
+/// Whether \p A is worth a loop: of at least LaneLoopMinLanes lanes and at
+/// most as many as an integer register has bits (wider: lane-major private
+/// arrays), of whole-byte elements, and either in a function AddressSanitizer
+/// instruments (which checks each lane of a masked access on its own, even
+/// under a constant mask, where the loop's one access gets one check) or one
+/// the backend would expand per lane (the conditions ScalarizeMaskedMemIntrin
+/// keeps an intrinsic under) under a mask that is not constant (a constant
+/// one expands without branches).
 bool isWorthALaneLoop(const MaskedAccess &A, const DataLayout &DL,
                       const TargetTransformInfo &TTI) {
   unsigned Lanes = A.Ty->getNumElements();
-  if (isa<Constant>(A.Mask) || Lanes < LaneLoopMinLanes || Lanes > 64 ||
+  if (Lanes < LaneLoopMinLanes || Lanes > 64 ||
       !DL.typeSizeEqualsStoreSize(A.Ty->getElementType()))
+    return false;
+  if (A.Call->getFunction()->hasFnAttribute(Attribute::SanitizeAddress))
+    return true;
+  if (isa<Constant>(A.Mask))
     return false;
   if (A.PerLanePointers && A.IsStore)
     return !TTI.isLegalMaskedScatter(A.Ty, A.Alignment) ||
