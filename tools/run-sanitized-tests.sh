@@ -2,12 +2,12 @@
 # Builds sublane with AddressSanitizer and UndefinedBehaviorSanitizer in
 # ${SUBLANE_SANITIZE_BUILD_DIR:-build-sanitize} and runs the tests whose code
 # is instrumented: the end-to-end kernels at -O2 for AVX2 on both engines,
-# the group algorithms under hierarchical CBS, the validation tests and the
-# analysis unit tests (not their copies at -O0 and per ISA, which differ only
-# in the code the plugin emits; docs/testing.md says why). Any report fails
-# the run. The lit tests, the difftest and the IR fuzzer run
-# the uninstrumented plugin and tools, the benchmarks are left out, and the
-# install and gdb checks build or debug uninstrumented programs.
+# the work-group and joint algorithms under hierarchical CBS, the validation
+# tests and the analysis unit tests (not their copies at -O0 and per ISA,
+# which differ only in the code the plugin emits; docs/testing.md says why).
+# Any report fails the run. The lit tests, the difftest and the IR fuzzer
+# run the uninstrumented plugin and tools, the benchmarks are left out, and
+# the install and gdb checks build or debug uninstrumented programs.
 # SUBLANE_PREBUILT_PLUGINS=<a build's lib directory> takes that build's
 # plugins (never instrumented) instead of building them again, and leaves
 # out the analysis unit tests, which that build runs; run-tests.sh passes
