@@ -2,9 +2,10 @@
 //
 // Polybench and SYCL-Bench kernels written the way their SYCL ports write
 // them (basic range kernels over constant sizes, a bounds check on both ids,
-// a local-memory tree with the barrier first), each timed against the loop a
-// user would write instead and checked against it. Not part of the sweep:
-// a probe for what the compiler misses on code it was not tuned on.
+// a local-memory tree with the barrier first), and private counters updated
+// under a branch, each timed against the loop a user would write instead
+// and checked against it. Not part of the sweep: a probe for what the
+// compiler misses on code it was not tuned on.
 //
 //   build/bin/sublane-clang++ -O3 -march=x86-64-v3 -fno-math-errno \
 //     bench/probes/user_style.cpp -o user_style
@@ -228,5 +229,57 @@ int main() {
   for (size_t p = 0; p < P; ++p)
     ok &= asg[p] == aref[p];
   report("kmeans", t, h, ok);
+  // Private counters updated under a condition that differs between
+  // work-items, at an index they share; the number of counters comes from
+  // memory, so the array stays in memory.
+  {
+    const size_t M = size_t(1) << 20;
+    const int Steps = 64;
+    unsigned *keys = sycl::malloc_shared<unsigned>(M + Steps, q);
+    unsigned *cnt = sycl::malloc_shared<unsigned>(M, q);
+    int *bins = sycl::malloc_shared<int>(1, q);
+    *bins = 8;
+    std::vector<unsigned> cref(M);
+    for (size_t i = 0; i < M + Steps; ++i)
+      keys[i] = unsigned(i * 2654435761u) >> 7;
+    t = best([&] {
+      q.parallel_for(sycl::range<1>(M), [=](sycl::id<1> i) {
+         const int nb = *bins;
+         unsigned c[16];
+         for (int b = 0; b < nb; ++b)
+           c[b] = 0;
+         for (int k = 0; k < Steps; ++k) {
+           unsigned v = keys[i + k];
+           if (v & 1)
+             c[k % nb] += v & 255;
+         }
+         unsigned r = 0;
+         for (int b = 0; b < nb; ++b)
+           r = r * 31 + c[b];
+         cnt[i] = r;
+       }).wait();
+    });
+    h = best([&] {
+      const int nb = *bins;
+      for (size_t i = 0; i < M; ++i) {
+        unsigned c[16];
+        for (int b = 0; b < nb; ++b)
+          c[b] = 0;
+        for (int k = 0; k < Steps; ++k) {
+          unsigned v = keys[i + k];
+          if (v & 1)
+            c[k % nb] += v & 255;
+        }
+        unsigned r = 0;
+        for (int b = 0; b < nb; ++b)
+          r = r * 31 + c[b];
+        cref[i] = r;
+      }
+    });
+    report("private-counts", t, h, matches(cnt, cref.data(), M, 0.0));
+    sycl::free(keys, q);
+    sycl::free(cnt, q);
+    sycl::free(bins, q);
+  }
   return probe::failures() ? 1 : 0;
 }

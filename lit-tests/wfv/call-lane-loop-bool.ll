@@ -3,10 +3,10 @@
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=16 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.sg(
-; CHECK: %lane.args = alloca [16 x i8], align 64
-; CHECK: %lane.results = alloca [16 x i8], align 64
+; CHECK: %lane.args = alloca [16 x i8], align 16
+; CHECK: %lane.results = alloca [16 x i8], align 16
 ; CHECK: %[[WIDE:.*]] = zext <16 x i1> %{{.*}} to <16 x i8>
-; CHECK: store <16 x i8> %[[WIDE]], ptr %lane.args, align 64
+; CHECK: store <16 x i8> %[[WIDE]], ptr %lane.args, align 16
 ; CHECK: lane.call:
 ; CHECK: %[[BYTE:.*]] = load i8, ptr %{{.*}}, align 1
 ; CHECK-NEXT: %[[ARG:.*]] = trunc i8 %[[BYTE]] to i1
@@ -14,7 +14,7 @@
 ; CHECK-NEXT: %[[RBYTE:.*]] = zext i1 %[[R]] to i8
 ; CHECK: store i8 %[[RBYTE]], ptr %{{.*}}, align 1
 ; CHECK: lane.done:
-; CHECK: %lane.collected = load <16 x i8>, ptr %lane.results, align 64
+; CHECK: %lane.collected = load <16 x i8>, ptr %lane.results, align 16
 
 define void @k(ptr %out) #0 {
 entry:

@@ -10,9 +10,7 @@
 ; CHECK: %lane.args = alloca [16 x i64], align 64
 ; CHECK: %lane.results = alloca [16 x i32], align 64
 ; CHECK: store <16 x i64> %{{.*}}, ptr %lane.args, align 64
-; A partial sub-group's mask: the even lanes of its entry mask.
-; CHECK: %[[BITS:lane.bits[0-9]*]] = bitcast <16 x i1> %{{.*}} to i16
-; A full sub-group's: the even lanes.
+; A full sub-group's mask: the even lanes.
 ; CHECK: lane.call:
 ; CHECK-NEXT: %lanes.left = phi i16 [ 21845, %{{.*}} ], [ %lanes.rest, %lane.call ]
 ; CHECK-NEXT: %[[FIRST:.*]] = call {{.*}}i16 @llvm.cttz.i16(i16 %lanes.left, i1 true)
@@ -26,6 +24,8 @@
 ; CHECK: br i1 %{{.*}}, label %lane.done, label %lane.call
 ; CHECK: lane.done:
 ; CHECK-NEXT: %lane.collected = load <16 x i32>, ptr %lane.results, align 64
+; A partial sub-group's: the even lanes of its entry mask.
+; CHECK: %[[BITS:lane.bits[0-9]*]] = bitcast <16 x i1> %{{.*}} to i16
 ; CHECK: phi i16 [ %[[BITS]], %{{.*}} ], [ %{{.*}}, %lane.call{{[0-9]+}} ]
 
 ; COPIES-LABEL: define internal void @k.sg(

@@ -9,7 +9,7 @@
 ; CHECK: %[[PTRS:.*]] = getelementptr float, ptr %args, <8 x i64>
 ; CHECK-NEXT: call void @llvm.lifetime.start.p0(i64 32, ptr %[[SLOT:lanes[0-9]*]])
 ; CHECK-NEXT: call void @llvm.lifetime.start.p0(i64 64, ptr %[[PSLOT:lane.ptrs[0-9]*]])
-; CHECK-NEXT: store <8 x ptr> %[[PTRS]], ptr %[[PSLOT]], align 32
+; CHECK-NEXT: store <8 x ptr> %[[PTRS]], ptr %[[PSLOT]], align 64
 ; CHECK-NEXT: %[[MASK:.*]] = bitcast <8 x i1> %odd{{[0-9]*}} to i8
 ; CHECK: [[LOOP:lanes.loop[0-9]*]]:
 ; CHECK: %[[LANE:.*]] = zext i8 %{{.*}} to i64

@@ -10,8 +10,11 @@
 // that writes them back as they were read, and the runtime keeps guard bytes
 // before and after local memory and scratch (SUBLANE_MEMORY_GUARD_BYTES), so
 // a vector of at most that many bytes at an active lane's address stays in
-// memory the runtime owns. A masked load becomes a load, and a store a load,
-// a blend of the active lanes and a store.
+// memory the runtime owns. The same holds for a sub-group's element-major
+// private array (ElementMajorPrivates.cpp): only this sub-group's code sees
+// it, and a vector at an index the lanes share is that index's elements of
+// all its lanes, inside the array. A masked load becomes a load, and a store
+// a load, a blend of the active lanes and a store.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,16 +29,17 @@
 
 using namespace llvm;
 
-STATISTIC(NumBlendedStores, "Number of masked stores to local memory made "
-                            "a load, a blend and a store");
-STATISTIC(NumUnmaskedLoads, "Number of masked loads of local memory made "
-                            "plain loads");
+STATISTIC(NumBlendedStores, "Number of masked stores to local memory or "
+                            "private arrays made a load, a blend and a store");
+STATISTIC(NumUnmaskedLoads, "Number of masked loads of local memory or "
+                            "private arrays made plain loads");
 
 static cl::opt<bool> BlendLocalAccesses(
     "sublane-wfv-blend-local-accesses", cl::init(true),
     cl::desc("On targets without per-element mask registers (no AVX-512), "
-             "make masked loads of a work-group's local memory plain loads "
-             "and masked stores to it a load, a blend and a store"));
+             "make masked loads of a work-group's local memory and of a "
+             "sub-group's private arrays plain loads, and masked stores to "
+             "them a load, a blend and a store"));
 
 namespace sublane {
 namespace wfv {
@@ -49,10 +53,27 @@ bool hasElementMasks(const Function &K, unsigned ElemBits) {
          (ElemBits >= 32 || hasTargetFeature(K, "+avx512bw"));
 }
 
-/// Whether \p A reads or writes local memory in a way its whole vector may:
-/// a consecutive access under a mask that may leave lanes off (InstCombine
+/// The start of the memory that \p A's whole vector stays in and that only
+/// this sub-group's code touches between a load and a store: local memory
+/// (up to its guard) or the sub-group's element-major private array, whose
+/// elements at an index the lanes share are one vector (each sub-group runs
+/// its own copy of the array, which work-group CBS keeps per sub-group where
+/// it lives across a barrier). Null for any other memory.
+Value *getWholeVectorMemory(const MaskedAccess &A, const DataLayout &DL) {
+  uint64_t Bytes = DL.getTypeStoreSize(A.Ty);
+  if (Value *Local = getLocalMemory(A.Pointer))
+    return Bytes <= MemoryGuardBytes ? Local : nullptr;
+  if (AllocaInst *Array = getSubGroupArray(A.Pointer))
+    if (std::optional<TypeSize> Size = Array->getAllocationSize(DL);
+        Size && !Size->isScalable() && Bytes <= Size->getFixedValue())
+      return Array;
+  return nullptr;
+}
+
+/// Whether \p A reads or writes memory in a way its whole vector may: a
+/// consecutive access under a mask that may leave lanes off (InstCombine
 /// makes a constant all-on one a plain access and drops an all-off one),
-/// of whole-byte elements, no larger than the guard.
+/// of whole-byte elements, to local memory or a sub-group's private array.
 bool isBlendable(const MaskedAccess &A, const DataLayout &DL) {
   Type *ElemTy = A.Ty->getElementType();
   auto *ConstMask = dyn_cast<Constant>(A.Mask);
@@ -60,23 +81,23 @@ bool isBlendable(const MaskedAccess &A, const DataLayout &DL) {
          !(ConstMask &&
            (ConstMask->isAllOnesValue() || ConstMask->isNullValue())) &&
          DL.typeSizeEqualsStoreSize(ElemTy) &&
-         DL.getTypeStoreSize(A.Ty) <= MemoryGuardBytes &&
          !hasElementMasks(*A.Call->getFunction(),
                           DL.getTypeSizeInBits(ElemTy)) &&
-         getLocalMemory(A.Pointer);
+         getWholeVectorMemory(A, DL);
 }
 
-void blend(const MaskedAccess &A) {
+void blend(const MaskedAccess &A, const DataLayout &DL) {
   IntrinsicInst *Call = A.Call;
   IRBuilder<> B(Call);
+  Value *Memory = getWholeVectorMemory(A, DL);
+  bool IsLocal = !isa<AllocaInst>(Memory);
   // Under a mask without active lanes the base may be any address: the
-  // access then goes to the start of local memory instead, which the guard
-  // covers, and writes back what it read there. A constant mask has a lane
-  // on.
+  // access then goes to the start of the memory instead, and writes back
+  // what it read there. A constant mask has a lane on.
   Value *Address = A.Pointer;
   if (!isa<Constant>(A.Mask))
-    Address = B.CreateSelect(B.CreateOrReduce(A.Mask), A.Pointer,
-                             getLocalMemory(A.Pointer), "local.whole");
+    Address = B.CreateSelect(B.CreateOrReduce(A.Mask), A.Pointer, Memory,
+                             "local.whole");
   LoadInst *Whole = B.CreateAlignedLoad(A.Ty, Address, A.Alignment);
   if (!A.IsStore) {
     // The inactive lanes' values are never used: only the active lanes'
@@ -99,13 +120,16 @@ void blend(const MaskedAccess &A) {
   // (another local array, a guard): no alias information holds for all of
   // them, neither by type nor by scope (a restrict-qualified parameter the
   // access came through), so none is kept.
-  MDNode *Blend = MDNode::get(Call->getContext(), {});
   Whole->setName("local.old");
-  Whole->setMetadata(LaneBlendMetadata, Blend);
   StoreInst *Store =
       B.CreateAlignedStore(B.CreateSelect(A.Mask, A.Data, Whole, "local.blend"),
                            Address, A.Alignment);
-  Store->setMetadata(LaneBlendMetadata, Blend);
+  // Other sub-groups share local memory, not a private array.
+  if (IsLocal) {
+    MDNode *Blend = MDNode::get(Call->getContext(), {});
+    Whole->setMetadata(LaneBlendMetadata, Blend);
+    Store->setMetadata(LaneBlendMetadata, Blend);
+  }
   Call->eraseFromParent();
   ++NumBlendedStores;
 }
@@ -123,7 +147,7 @@ bool blendLocalMemoryAccesses(Function &K) {
           A && isBlendable(*A, DL))
         Calls.push_back(A->Call);
   for (IntrinsicInst *Call : Calls)
-    blend(*matchMaskedAccess(*Call));
+    blend(*matchMaskedAccess(*Call), DL);
   return !Calls.empty();
 }
 

@@ -119,25 +119,17 @@ void expandAsLaneLoop(const MaskedAccess &A) {
   IntrinsicInst *Call = A.Call;
   Function &F = *Call->getFunction();
   const DataLayout &DL = F.getDataLayout();
-  LLVMContext &Ctx = F.getContext();
   Type *ElemTy = A.Ty->getElementType();
   unsigned Lanes = A.Ty->getNumElements();
-  // Aligned for the vector's load and store, up to the widest register's
-  // 64 bytes (a <64 x float> would otherwise ask for 256).
-  Align SlotAlign = std::min(DL.getPrefTypeAlign(A.Ty), Align(64));
-
-  IRBuilder<> AtEntry(&*F.getEntryBlock().getFirstInsertionPt());
   AllocaInst *Values =
-      AtEntry.CreateAlloca(ArrayType::get(ElemTy, Lanes), nullptr, "lanes");
-  Values->setAlignment(SlotAlign);
+      createLaneSlot(F.getEntryBlock(), ElemTy, Lanes, "lanes");
+  Align SlotAlign = Values->getAlign();
   AllocaInst *Pointers = nullptr;
   auto *PtrsTy =
       A.PerLanePointers ? cast<FixedVectorType>(A.Pointer->getType()) : nullptr;
-  if (PtrsTy) {
-    Pointers = AtEntry.CreateAlloca(
-        ArrayType::get(PtrsTy->getElementType(), Lanes), nullptr, "lane.ptrs");
-    Pointers->setAlignment(SlotAlign);
-  }
+  if (PtrsTy)
+    Pointers = createLaneSlot(F.getEntryBlock(), PtrsTy->getElementType(),
+                              Lanes, "lane.ptrs");
 
   IRBuilder<> B(Call);
   auto SlotSize = [&](AllocaInst *Slot) {
@@ -146,58 +138,40 @@ void expandAsLaneLoop(const MaskedAccess &A) {
   B.CreateLifetimeStart(Values, SlotSize(Values));
   if (Pointers) {
     B.CreateLifetimeStart(Pointers, SlotSize(Pointers));
-    B.CreateAlignedStore(A.Pointer, Pointers, SlotAlign);
+    B.CreateAlignedStore(A.Pointer, Pointers, Pointers->getAlign());
   }
   // A load's inactive lanes keep the pass-through; none is needed where it
   // is undefined.
   if (A.IsStore || !isa<UndefValue>(A.Data))
     B.CreateAlignedStore(A.Data, Values, SlotAlign);
-  IntegerType *BitsTy = B.getIntNTy(Lanes);
-  Value *Bits = B.CreateBitCast(A.Mask, BitsTy, "lanes.mask");
-  Value *Zero = ConstantInt::get(BitsTy, 0);
+  Value *Bits = B.CreateBitCast(A.Mask, B.getIntNTy(Lanes), "lanes.mask");
+  emitLoopOverSetBits(B, Bits, "lanes.loop", "lanes.done", [&](Value *Lane) {
+    Value *Address;
+    Align ElemAlign = A.Alignment;
+    if (Pointers) {
+      Type *PtrTy = PtrsTy->getElementType();
+      Address = B.CreateAlignedLoad(
+          PtrTy, B.CreateGEP(PtrTy, Pointers, Lane),
+          commonAlignment(Pointers->getAlign(), DL.getTypeAllocSize(PtrTy)));
+    } else {
+      Address = B.CreateGEP(ElemTy, A.Pointer, Lane);
+      ElemAlign = commonAlignment(A.Alignment, DL.getTypeAllocSize(ElemTy));
+    }
+    Value *InSlot = B.CreateGEP(ElemTy, Values, Lane);
+    Align SlotElemAlign =
+        commonAlignment(SlotAlign, DL.getTypeAllocSize(ElemTy));
+    Instruction *Access;
+    if (A.IsStore) {
+      Access = B.CreateAlignedStore(
+          B.CreateAlignedLoad(ElemTy, InSlot, SlotElemAlign), Address,
+          ElemAlign);
+    } else {
+      Access = B.CreateAlignedLoad(ElemTy, Address, ElemAlign);
+      B.CreateAlignedStore(Access, InSlot, SlotElemAlign);
+    }
+    Access->setAAMetadata(Call->getAAMetadata());
+  });
 
-  BasicBlock *Before = Call->getParent();
-  BasicBlock *After = Before->splitBasicBlock(Call, "lanes.done");
-  BasicBlock *Body = BasicBlock::Create(Ctx, "lanes.loop", &F, After);
-  Before->getTerminator()->eraseFromParent();
-  B.SetInsertPoint(Before);
-  B.CreateCondBr(B.CreateICmpNE(Bits, Zero), Body, After);
-
-  B.SetInsertPoint(Body);
-  PHINode *Left = B.CreatePHI(BitsTy, 2, "lanes.left");
-  Left->addIncoming(Bits, Before);
-  Value *Lane =
-      B.CreateZExtOrTrunc(B.CreateBinaryIntrinsic(Intrinsic::cttz, Left,
-                                                  B.getTrue(), nullptr, "lane"),
-                          B.getInt64Ty(), "lane");
-  Value *Address;
-  Align ElemAlign = A.Alignment;
-  if (Pointers) {
-    Type *PtrTy = PtrsTy->getElementType();
-    Address = B.CreateAlignedLoad(
-        PtrTy, B.CreateGEP(PtrTy, Pointers, Lane),
-        commonAlignment(SlotAlign, DL.getTypeAllocSize(PtrTy)));
-  } else {
-    Address = B.CreateGEP(ElemTy, A.Pointer, Lane);
-    ElemAlign = commonAlignment(A.Alignment, DL.getTypeAllocSize(ElemTy));
-  }
-  Value *InSlot = B.CreateGEP(ElemTy, Values, Lane);
-  Align SlotElemAlign = commonAlignment(SlotAlign, DL.getTypeAllocSize(ElemTy));
-  Instruction *Access;
-  if (A.IsStore) {
-    Access = B.CreateAlignedStore(
-        B.CreateAlignedLoad(ElemTy, InSlot, SlotElemAlign), Address, ElemAlign);
-  } else {
-    Access = B.CreateAlignedLoad(ElemTy, Address, ElemAlign);
-    B.CreateAlignedStore(Access, InSlot, SlotElemAlign);
-  }
-  Access->setAAMetadata(Call->getAAMetadata());
-  Value *Rest = B.CreateAnd(
-      Left, B.CreateSub(Left, ConstantInt::get(BitsTy, 1)), "lanes.rest");
-  Left->addIncoming(Rest, Body);
-  B.CreateCondBr(B.CreateICmpNE(Rest, Zero), Body, After);
-
-  B.SetInsertPoint(Call);
   if (!A.IsStore) {
     LoadInst *Result = B.CreateAlignedLoad(A.Ty, Values, SlotAlign);
     Result->takeName(Call);

@@ -34,6 +34,8 @@
 //                          ones where the target has no mask registers
 //   MaskedAccessLoops.cpp  masked accesses the target lacks as loops over
 //                          the active lanes
+//   LaneLoops.cpp          the loop over a mask's set bits and the stack
+//                          slots that calls and masked accesses share
 //
 // Concepts: a *lane* is a work-item of the sub-group; a *mask* (<S x i1>) says
 // which lanes run a block; the *entry mask* leaves out lanes past the end of
@@ -221,10 +223,20 @@ std::optional<MaskedAccess> matchMaskedAccess(Instruction &I);
 /// touch it between a load and a store (VectorMemory.cpp).
 Value *getLocalMemory(Value *Ptr);
 
-/// Masked loads and stores of local memory whose mask may leave lanes off, on
-/// a target without per-element masks for them, become accesses of the whole
-/// vector: a load, and for a store a load, a blend of the active lanes and a
-/// store, marked with LaneBlendMetadata (LocalMemoryBlends.cpp). Run before
+/// On the alloca of an element-major private array in a vectorized body: the
+/// array of the whole sub-group (ElementMajorPrivates.cpp), which a vector
+/// access at an index the lanes share covers only its lanes' elements of.
+inline constexpr const char *SubGroupArrayMetadata = "sublane.sub_group_array";
+
+/// The element-major private array \p Ptr, or lane 0 of a vector of
+/// addresses, points into; otherwise null (VectorMemory.cpp).
+AllocaInst *getSubGroupArray(Value *Ptr);
+
+/// Masked loads and stores of local memory and of the sub-group's private
+/// arrays whose mask may leave lanes off, on a target without per-element
+/// masks for them, become accesses of the whole vector: a load, and for a
+/// store a load, a blend of the active lanes and a store, marked with
+/// LaneBlendMetadata on local memory (LocalMemoryBlends.cpp). Run before
 /// loopOverActiveLanes.
 bool blendLocalMemoryAccesses(Function &K);
 
@@ -233,6 +245,20 @@ bool blendLocalMemoryAccesses(Function &K);
 /// active lanes (MaskedAccessLoops.cpp) instead of the backend's expansion
 /// with a branch per lane. Run last on a vectorized body.
 bool loopOverActiveLanes(Function &K, const TargetTransformInfo &TTI);
+
+/// A stack slot in \p Entry for \p Lanes values of \p ElemTy, one per lane,
+/// aligned for the vector that fills or reads it whole (LaneLoops.cpp).
+AllocaInst *createLaneSlot(BasicBlock &Entry, Type *ElemTy, unsigned Lanes,
+                           const Twine &Name);
+
+/// A loop at \p B's insertion point that runs \p EmitLane once for each set
+/// bit of \p Bits (a mask as an integer), lowest first, with the bit's
+/// number as an i64; none when \p Bits is zero. What followed the insertion
+/// point moves to the block after the loop, where \p B is left
+/// (LaneLoops.cpp).
+void emitLoopOverSetBits(IRBuilderBase &B, Value *Bits, const Twine &BodyName,
+                         const Twine &ExitName,
+                         function_ref<void(Value *Lane)> EmitLane);
 
 /// Gathers and scatters of every lane that the target would expand per lane,
 /// whose lanes' addresses are a scalar base plus offsets computable in

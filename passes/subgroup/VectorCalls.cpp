@@ -195,6 +195,21 @@ CallInst *SubGroupVectorizer::widenFieldwiseIntrinsic(CallInst &CI) {
   return B.CreateCall(F, Args);
 }
 
+/// Whether \p CI is an intrinsic that the optimizer folds to a constant
+/// (UBSan's object-size checks call llvm.objectsize on every access): one
+/// copy per lane folds into a constant vector, where a loop over the lanes
+/// would stay and cost a vector insert per lane.
+static bool foldsToConstant(const CallInst &CI) {
+  switch (CI.getIntrinsicID()) {
+  case Intrinsic::objectsize:
+    return !cast<ConstantInt>(CI.getArgOperand(3))->isOne(); // not dynamic
+  case Intrinsic::is_constant:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool SubGroupVectorizer::widenIntrinsic(CallInst &CI) {
   Intrinsic::ID ID = CI.getIntrinsicID();
   switch (ID) {
@@ -210,6 +225,17 @@ bool SubGroupVectorizer::widenIntrinsic(CallInst &CI) {
     return true; // facts about scalar values, or nothing at all
   default:
     break;
+  }
+  if (isVector(&CI) && foldsToConstant(CI)) {
+    // A copy per lane with its own operands, not frozen: a frozen pointer
+    // has lost its object.
+    setVector(CI, replicatePerLane(nullptr, CI.getType(), [&](unsigned Lane) {
+                auto *NC = cast<CallInst>(CI.clone());
+                for (Use &U : NC->operands())
+                  U.set(getLane(U.get(), Lane));
+                return B.Insert(NC);
+              }));
+    return true;
   }
   if (isVector(&CI) && CI.getType()->isStructTy() &&
       hasFieldwiseVectorForm(ID)) {
@@ -292,23 +318,19 @@ static bool hasScalarLanes(const CallInst &CI, const DataLayout &DL) {
 /// lane number would be spilled and reloaded whole at every lane.
 Value *SubGroupVectorizer::replicateCallInLoop(CallInst &CI, bool Masked) {
   ++NumLaneLoopCalls;
-  IRBuilder<> AtEntry(NewEntry, NewEntry->begin());
-  Align SlotAlign(64);
   SmallVector<std::pair<AllocaInst *, Type *>> Slots;
   // A slot of one element per lane for values of type Ty, and the type its
   // elements have.
   auto CreateSlot = [&](Type *Ty, const Twine &Name) {
     Type *ElemTy = getLaneSlotType(Ty, DL);
-    AllocaInst *Slot =
-        AtEntry.CreateAlloca(ArrayType::get(ElemTy, S), nullptr, Name);
-    Slot->setAlignment(SlotAlign);
+    AllocaInst *Slot = createLaneSlot(*NewEntry, ElemTy, S, Name);
     B.CreateLifetimeStart(
         Slot, B.getInt64(DL.getTypeAllocSize(Slot->getAllocatedType())));
     Slots.push_back({Slot, ElemTy});
     return Slots.back();
   };
-  auto ElemAlign = [&](Type *ElemTy) {
-    return commonAlignment(SlotAlign, DL.getTypeAllocSize(ElemTy));
+  auto ElemAlign = [&](AllocaInst *Slot, Type *ElemTy) {
+    return commonAlignment(Slot->getAlign(), DL.getTypeAllocSize(ElemTy));
   };
 
   // Varying operands are stored before the loop; uniform ones are used as
@@ -323,7 +345,7 @@ Value *SubGroupVectorizer::replicateCallInLoop(CallInst &CI, bool Masked) {
     Value *V = getVector(U.get());
     if (ElemTy != U->getType())
       V = B.CreateZExt(V, getVectorType(ElemTy));
-    B.CreateAlignedStore(V, Slot, SlotAlign);
+    B.CreateAlignedStore(V, Slot, Slot->getAlign());
     OperandSlots.push_back({Slot, ElemTy});
   }
   Type *ResultTy = CI.getType();
@@ -334,44 +356,30 @@ Value *SubGroupVectorizer::replicateCallInLoop(CallInst &CI, bool Masked) {
   IntegerType *BitsTy = B.getIntNTy(S);
   Value *Bits = Masked ? B.CreateBitCast(Mask, BitsTy, "lane.bits")
                        : Constant::getAllOnesValue(BitsTy);
-  Value *Zero = ConstantInt::get(BitsTy, 0);
-  BasicBlock *From = B.GetInsertBlock();
-  BasicBlock *Body = BasicBlock::Create(C, "lane.call", &K);
-  BasicBlock *Exit = BasicBlock::Create(C, "lane.done", &K);
-  B.CreateCondBr(B.CreateICmpNE(Bits, Zero), Body, Exit);
-
-  B.SetInsertPoint(Body);
-  PHINode *Left = B.CreatePHI(BitsTy, 2, "lanes.left");
-  Left->addIncoming(Bits, From);
-  Value *Lane = B.CreateZExtOrTrunc(
-      B.CreateBinaryIntrinsic(Intrinsic::cttz, Left, B.getTrue()),
-      B.getInt64Ty(), "lane");
-  auto *NC = cast<CallInst>(CI.clone());
-  for (auto [U, OpSlot] : zip(NC->operands(), OperandSlots)) {
-    auto [Slot, ElemTy] = OpSlot;
-    Value *V;
-    if (Slot) {
-      V = B.CreateAlignedLoad(ElemTy, B.CreateGEP(ElemTy, Slot, Lane),
-                              ElemAlign(ElemTy));
-      V = B.CreateTrunc(V, U->getType());
-    } else {
-      V = getScalar(U.get());
+  emitLoopOverSetBits(B, Bits, "lane.call", "lane.done", [&](Value *Lane) {
+    auto *NC = cast<CallInst>(CI.clone());
+    for (auto [U, OpSlot] : zip(NC->operands(), OperandSlots)) {
+      auto [Slot, ElemTy] = OpSlot;
+      Value *V;
+      if (Slot) {
+        V = B.CreateAlignedLoad(ElemTy, B.CreateGEP(ElemTy, Slot, Lane),
+                                ElemAlign(Slot, ElemTy));
+        V = B.CreateTrunc(V, U->getType());
+      } else {
+        V = getScalar(U.get());
+      }
+      U.set(Masked ? V : freezeOperand(V));
     }
-    U.set(Masked ? V : freezeOperand(V));
-  }
-  B.Insert(NC);
-  if (auto [Slot, ElemTy] = ResultSlot; Slot)
-    B.CreateAlignedStore(B.CreateZExt(NC, ElemTy),
-                         B.CreateGEP(ElemTy, Slot, Lane), ElemAlign(ElemTy));
-  Value *Rest = B.CreateAnd(
-      Left, B.CreateSub(Left, ConstantInt::get(BitsTy, 1)), "lanes.rest");
-  Left->addIncoming(Rest, B.GetInsertBlock());
-  B.CreateCondBr(B.CreateICmpNE(Rest, Zero), Body, Exit);
+    B.Insert(NC);
+    if (auto [Slot, ElemTy] = ResultSlot; Slot)
+      B.CreateAlignedStore(B.CreateZExt(NC, ElemTy),
+                           B.CreateGEP(ElemTy, Slot, Lane),
+                           ElemAlign(Slot, ElemTy));
+  });
 
-  B.SetInsertPoint(Exit);
   Value *Result = nullptr;
   if (auto [Slot, ElemTy] = ResultSlot; Slot) {
-    Result = B.CreateAlignedLoad(getVectorType(ElemTy), Slot, SlotAlign,
+    Result = B.CreateAlignedLoad(getVectorType(ElemTy), Slot, Slot->getAlign(),
                                  "lane.collected");
     Result = B.CreateTrunc(Result, getVectorType(ResultTy));
   }
@@ -381,28 +389,11 @@ Value *SubGroupVectorizer::replicateCallInLoop(CallInst &CI, bool Masked) {
   return Result;
 }
 
-/// Whether \p CI is an intrinsic that the optimizer folds to a constant
-/// (UBSan's object-size checks call llvm.objectsize on every access): one
-/// copy per lane folds into a constant vector, where a loop over the lanes
-/// would stay and cost a vector insert per lane.
-static bool foldsToConstant(const CallInst &CI) {
-  switch (CI.getIntrinsicID()) {
-  case Intrinsic::objectsize:
-    return !cast<ConstantInt>(CI.getArgOperand(3))->isOne(); // not dynamic
-  case Intrinsic::is_constant:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /// The call once per lane, in lane order; under the mask unless it is a
 /// pure function that cannot trap, whose inactive lanes get frozen operands.
 void SubGroupVectorizer::replicateCall(CallInst &CI, bool Masked) {
   ++NumReplicatedCalls;
-  bool Folds = foldsToConstant(CI);
-  if (LaneLoopMinWidth && S >= LaneLoopMinWidth && hasScalarLanes(CI, DL) &&
-      !Folds) {
+  if (LaneLoopMinWidth && S >= LaneLoopMinWidth && hasScalarLanes(CI, DL)) {
     Value *R = replicateCallInLoop(CI, Masked);
     if (!CI.getType()->isVoidTy()) {
       if (isVector(&CI))
@@ -416,10 +407,8 @@ void SubGroupVectorizer::replicateCall(CallInst &CI, bool Masked) {
                               [&](unsigned Lane) -> Value * {
                                 auto *NC = cast<CallInst>(CI.clone());
                                 for (Use &U : NC->operands()) {
-                                  // Folding intrinsics take any operand;
-                                  // frozen, a pointer's object is lost.
                                   Value *V = getLane(U.get(), Lane);
-                                  U.set(Masked || Folds ? V : freezeOperand(V));
+                                  U.set(Masked ? V : freezeOperand(V));
                                 }
                                 B.Insert(NC);
                                 return NC->getType()->isVoidTy() ? nullptr : NC;

@@ -958,7 +958,8 @@ bool SubGroupVectorizer::combineUniformAtomic(AtomicRMWInst &RMW) {
   return true;
 }
 
-Value *getLocalMemory(Value *Ptr) {
+/// The object \p Ptr, or lane 0 of a vector of addresses, points into.
+static Value *getAccessedObject(Value *Ptr) {
   // A vector access's base is lane 0 of the lanes' addresses: through the
   // extract, the vector GEP (which getUnderlyingObject leaves alone) and the
   // splat of a uniform part to the scalar they came from.
@@ -971,13 +972,22 @@ Value *getLocalMemory(Value *Ptr) {
     } else if (Value *Splatted = getSplatValue(V)) {
       V = Splatted;
     } else {
-      BuiltinKind Object = getBuiltinKind(V);
-      return Object == BuiltinKind::LocalMem ||
-                     Object == BuiltinKind::GroupLocalAlloc
-                 ? V
-                 : nullptr;
+      return V;
     }
   }
+}
+
+Value *getLocalMemory(Value *Ptr) {
+  Value *Object = getAccessedObject(Ptr);
+  BuiltinKind Kind = getBuiltinKind(Object);
+  return Kind == BuiltinKind::LocalMem || Kind == BuiltinKind::GroupLocalAlloc
+             ? Object
+             : nullptr;
+}
+
+AllocaInst *getSubGroupArray(Value *Ptr) {
+  auto *AI = dyn_cast<AllocaInst>(getAccessedObject(Ptr));
+  return AI && AI->hasMetadata(SubGroupArrayMetadata) ? AI : nullptr;
 }
 
 void SubGroupVectorizer::widenAtomic(Instruction &I) {
@@ -1032,7 +1042,10 @@ void SubGroupVectorizer::widenAlloca(AllocaInst &AI) {
     // Already the sub-group's (ElementMajorPrivates.cpp): one copy.
     IRBuilder<> EB(NewEntry, NewEntry->begin());
     auto *Whole = cast<AllocaInst>(EB.Insert(AI.clone(), AI.getName()));
+    // Work-group CBS sees each sub-group's body as a work-item's, whose
+    // private variables are its own, as this one now is.
     Whole->setMetadata(ElementMajorMetadata, nullptr);
+    Whole->setMetadata(SubGroupArrayMetadata, MDNode::get(C, {}));
     setScalar(AI, Whole);
     return;
   }

@@ -3,12 +3,12 @@
 // The vectorizer keeps one vector per value that differs between lanes, so
 // such values must be scalars in the original (integers, floating point,
 // pointers) or fixed vectors of them. The one kind of aggregate it keeps is
-// the pair of scalars a call or a compare-exchange returns (`llvm.frexp`,
-// `llvm.sadd.with.overflow`, a library call returning two values), taken
-// apart by extractvalue alone, also after phis and selects: a struct of one
-// vector per field. Control flow must be reducible and free of exceptions.
-// What is refused here runs under hierarchical CBS instead, and the remark
-// says why.
+// the struct of such values a call or a compare-exchange returns
+// (`llvm.frexp`, `llvm.sadd.with.overflow`, a function returning a small
+// struct in registers), taken apart by extractvalue alone, also after phis
+// and selects: a struct of one vector per field. Control flow must be reducible
+// and free of exceptions. What is refused here runs under hierarchical CBS
+// instead, and the remark says why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,21 +38,23 @@ static bool isLaneType(Type *T) {
   return isScalarLaneType(T);
 }
 
-static bool hasScalarFields(Type *T) {
+/// A literal struct of lane types: what calls return where the ABI splits a
+/// small struct into registers (`{ <2 x float>, i64 }` for three floats and
+/// an int on x86-64).
+static bool hasLaneFields(Type *T) {
   auto *ST = dyn_cast<StructType>(T);
   return ST && ST->isLiteral() && ST->getNumElements() != 0 &&
-         all_of(ST->elements(), isScalarLaneType);
+         all_of(ST->elements(), isLaneType);
 }
 
-/// The pairs of scalars (structs of scalar fields) the vectorizer keeps as
-/// one vector per field (SubGroupVectorizer::getVectorType): results of
-/// calls and compare-exchanges, and phis and selects choosing among them or
-/// constants, used only by extractvalue of one field and by such phis and
-/// selects.
+/// The structs of lane types the vectorizer keeps as one vector per field
+/// (SubGroupVectorizer::getVectorType): results of calls and compare-exchanges,
+/// and phis and selects choosing among them or constants, used only by
+/// extractvalue of one field and by such phis and selects.
 static DenseSet<const Instruction *> findFieldwiseAggregates(Function &K) {
   SetVector<const Instruction *> Found;
   for (Instruction &I : instructions(K))
-    if (hasScalarFields(I.getType()) &&
+    if (hasLaneFields(I.getType()) &&
         (isa<CallInst>(I) || isa<AtomicCmpXchgInst>(I) || isa<PHINode>(I) ||
          isa<SelectInst>(I)))
       Found.insert(&I);

@@ -20,3 +20,8 @@ SYCL_EXTERNAL int externalCollatzSteps(int n) {
   }
   return steps;
 }
+
+SYCL_EXTERNAL ExternalParticle externalParticleStep(ExternalParticle p,
+                                                    float dt) {
+  return {p.x + dt, p.y * 2.0f, p.z - dt, p.id + 1};
+}

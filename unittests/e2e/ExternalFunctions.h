@@ -8,4 +8,13 @@
 SYCL_EXTERNAL float externalAxpy(float a, float x, float y);
 SYCL_EXTERNAL int externalCollatzSteps(int n);
 
+/// Small enough for registers: x86-64 passes and returns it as
+/// `{ <2 x float>, i64 }`.
+struct ExternalParticle {
+  float x, y, z;
+  int id;
+};
+SYCL_EXTERNAL ExternalParticle externalParticleStep(ExternalParticle p,
+                                                    float dt);
+
 #endif

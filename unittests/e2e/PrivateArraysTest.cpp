@@ -2,9 +2,10 @@
 //
 // Private arrays that stay in memory after -O2 (a run-time trip count, an
 // index that differs between work-items): indexed alike in every lane, by a
-// per-lane index, written under a divergent branch or by loops that run a
-// different number of times per lane, arrays of structs and of doubles and
-// bytes, and one whose address a call takes. Checked against the host at
+// per-lane index, written under a divergent branch (also at an index the
+// lanes share, which the vectorizer blends without AVX-512) or by loops that
+// run a different number of times per lane, arrays of structs and of doubles
+// and bytes, and one whose address a call takes. Checked against the host at
 // every sub-group size, with a partial last sub-group where the size allows,
 // compiled and on the fiber engine.
 //
@@ -42,6 +43,7 @@ struct Expected {
   double doubles;
   int bytes;
   long escaped;
+  int counted;
 };
 
 Expected expectedFor(size_t i, const float *in, int n) {
@@ -84,6 +86,23 @@ Expected expectedFor(size_t i, const float *in, int n) {
   for (int k = 0; k < n; ++k)
     l[k] = long(in[i + size_t(k)]) * long(k);
   e.escaped = sumOf(l, n);
+  // Updated under a condition that differs between items, at an index they
+  // share: a masked store of a whole element's row, ints and bytes.
+  int counts[8];
+  unsigned char last[8];
+  for (int b = 0; b < 8; ++b) {
+    counts[b] = b;
+    last[b] = 0;
+  }
+  for (int k = 0; k < n; ++k) {
+    int v = int(in[i + size_t(k)]);
+    if ((v + int(i)) % 3 == 0) {
+      counts[k % 8] += v;
+      last[k % 8] = (unsigned char)(k + 1);
+    }
+  }
+  e.counted =
+      (counts[i % 8] * 7 + counts[(i + 5) % 8]) * 256 + last[(i + 2) % 8];
   return e;
 }
 
@@ -119,6 +138,7 @@ template <uint32_t S> void checkPrivateArrays(size_t wg) {
     ASSERT_EQ(g.doubles, e.doubles) << at;
     ASSERT_EQ(g.bytes, e.bytes) << at;
     ASSERT_EQ(g.escaped, e.escaped) << at;
+    ASSERT_EQ(g.counted, e.counted) << at;
   }
   sycl::free(count, q);
   sycl::free(in, q);
