@@ -24,6 +24,25 @@
 using probe::best;
 using probe::matches;
 using probe::report;
+
+/// Item \p i's counters over \p Steps keys, updated when a key is odd, at
+/// an index all items share; \p Bins comes from memory, so that the array
+/// stays in memory. The kernel and the loop both call it, inlined.
+inline unsigned privateCounts(const unsigned *keys, size_t i, int Bins,
+                              int Steps) {
+  unsigned c[16];
+  for (int b = 0; b < Bins; ++b)
+    c[b] = 0;
+  for (int k = 0; k < Steps; ++k) {
+    unsigned v = keys[i + size_t(k)];
+    if (v & 1)
+      c[k % Bins] += v & 255;
+  }
+  unsigned r = 0;
+  for (int b = 0; b < Bins; ++b)
+    r = r * 31 + c[b];
+  return r;
+}
 int main() {
   sycl::queue q;
   const size_t N = 2048;
@@ -230,8 +249,7 @@ int main() {
     ok &= asg[p] == aref[p];
   report("kmeans", t, h, ok);
   // Private counters updated under a condition that differs between
-  // work-items, at an index they share; the number of counters comes from
-  // memory, so the array stays in memory.
+  // work-items (privateCounts).
   {
     const size_t M = size_t(1) << 20;
     const int Steps = 64;
@@ -244,37 +262,13 @@ int main() {
       keys[i] = unsigned(i * 2654435761u) >> 7;
     t = best([&] {
       q.parallel_for(sycl::range<1>(M), [=](sycl::id<1> i) {
-         const int nb = *bins;
-         unsigned c[16];
-         for (int b = 0; b < nb; ++b)
-           c[b] = 0;
-         for (int k = 0; k < Steps; ++k) {
-           unsigned v = keys[i + k];
-           if (v & 1)
-             c[k % nb] += v & 255;
-         }
-         unsigned r = 0;
-         for (int b = 0; b < nb; ++b)
-           r = r * 31 + c[b];
-         cnt[i] = r;
+         cnt[i] = privateCounts(keys, i, *bins, Steps);
        }).wait();
     });
     h = best([&] {
       const int nb = *bins;
-      for (size_t i = 0; i < M; ++i) {
-        unsigned c[16];
-        for (int b = 0; b < nb; ++b)
-          c[b] = 0;
-        for (int k = 0; k < Steps; ++k) {
-          unsigned v = keys[i + k];
-          if (v & 1)
-            c[k % nb] += v & 255;
-        }
-        unsigned r = 0;
-        for (int b = 0; b < nb; ++b)
-          r = r * 31 + c[b];
-        cref[i] = r;
-      }
+      for (size_t i = 0; i < M; ++i)
+        cref[i] = privateCounts(keys, i, nb, Steps);
     });
     report("private-counts", t, h, matches(cnt, cref.data(), M, 0.0));
     sycl::free(keys, q);
