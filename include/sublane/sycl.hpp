@@ -1288,13 +1288,13 @@ template <typename Name, typename Kernel>
 struct is_basic_launch<single_task_kernel<Name, Kernel>> : std::true_type {};
 
 /// The nd-range a basic kernel over a non-empty \p r runs as: work-groups
-/// of up to 128 items along the last dimension, that dimension rounded up
-/// to whole work-groups (the kernel skips ids past \p r). Rows shorter than
-/// that share a work-group, as many as divide the range's other dimensions,
-/// so that a range of short rows (range<2>(n, 4)) still fills whole
-/// sub-groups.
-template <int D> nd_range<D> basic_launch_range(range<D> r) {
-  constexpr size_t Width = 128;
+/// of up to \p Width items along the last dimension, that dimension rounded
+/// up to whole work-groups (the kernel skips ids past \p r). Rows shorter
+/// than that share a work-group, as many as divide the range's other
+/// dimensions, so that a range of short rows (range<2>(n, 4)) still fills
+/// whole sub-groups.
+template <size_t Width = 128, int D>
+nd_range<D> basic_launch_range(range<D> r) {
   range<D> global = r, local;
   for (int d = 0; d < D; ++d)
     local[d] = 1;

@@ -207,15 +207,17 @@ template <uint32_t S> class RangeNegativeZeroKernel;
 template <uint32_t S> void checkRangeReductions() {
   namespace syclex = sycl::ext::oneapi::experimental;
   sycl::queue q;
-  const size_t most = 128 * 9 + 127;
+  // Range reductions run in work-groups of up to this many items.
+  const size_t wg = sycl::detail::reduction_work_group_width;
+  const size_t most = wg * 3 + 127;
   float *x = sycl::malloc_shared<float>(most, q);
   for (size_t i = 0; i < most; ++i)
     x[i] = float(int(i * 37 % 101) - 50);
   int *isum = sycl::malloc_shared<int>(1, q);
   float *fmax = sycl::malloc_shared<float>(1, q);
   float *fsum = sycl::malloc_shared<float>(1, q);
-  for (size_t n : {size_t(1), size_t(S), size_t(128), size_t(128 * 3),
-                   size_t(128 * 3 + 1), size_t(128 * 5 + 13), most}) {
+  for (size_t n : {size_t(1), size_t(S), size_t(128), size_t(128 * 3 + 1),
+                   wg - 1, wg, wg + 1, wg * 2 + 13, most}) {
     *isum = 7;
     *fmax = -1000.0f;
     q.parallel_for<RangeSumKernel<S>>(
@@ -248,8 +250,8 @@ template <uint32_t S> void checkRangeReductions() {
     EXPECT_EQ(*fmax, want_max) << "n = " << n;
   }
 
-  // 2D: rows of 300 (work-groups of 128 along them, the third one partial).
-  const size_t rows = 3, cols = 300;
+  // 2D: rows of two and a half work-groups (the third one partial).
+  const size_t rows = 3, cols = wg * 2 + wg / 2;
   *isum = 0;
   q.parallel_for<RangeSum2DKernel<S>>(
        sycl::range<2>(rows, cols),

@@ -281,6 +281,12 @@ void store_partials(const nd_item<D> &it, const Reducer &r, Op op, T *out,
   }
 }
 
+/// The work-group width of a reduction over a range, wider than a basic
+/// launch's: each work-group ends in a work-group reduction and a store of
+/// its partial result, a fixed cost that 128 items' sum in cache did not
+/// cover (docs/performance.md, session 40).
+constexpr size_t reduction_work_group_width = 1024;
+
 /// Combines \p count partial results into reduction variable \p var.
 /// Blocks of partials are combined in parallel, each in eight independent
 /// chains so that the operation's latency overlaps.
@@ -359,7 +365,7 @@ void run_reductions(handler &h, Range r, const Kernel &k,
     launch = r;
     global = r.get_global_range().size();
   } else if (r.size() != 0) {
-    launch = basic_launch_range(r);
+    launch = basic_launch_range<reduction_work_group_width>(r);
     global = launch.get_global_range().size();
   }
   if (global)
