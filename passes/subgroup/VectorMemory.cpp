@@ -1020,13 +1020,25 @@ void SubGroupVectorizer::widenAtomic(Instruction &I) {
     return B.Insert(NI);
   };
   // Each lane's copy becomes a load, the operation and a store where it
-  // stands, once its result has its uses.
+  // stands, once its result has its uses. The load and store are marked: in
+  // the loop over sub-groups they depend on other sub-groups' updates of the
+  // same address (difftest seed 49393: LLVM interleaved that loop and lost
+  // updates).
+  MDNode *PlainMark = MDNode::get(C, {});
   auto LowerPlainLanes = [&] {
-    for (Instruction *NI : PlainLanes)
+    for (Instruction *NI : PlainLanes) {
+      BasicBlock *BB = NI->getParent();
+      Instruction *Prev = NI->getPrevNode(), *Next = NI->getNextNode();
       if (auto *RMW = dyn_cast<AtomicRMWInst>(NI))
         lowerAtomicRMWInst(RMW);
       else
         lowerAtomicCmpXchgInst(cast<AtomicCmpXchgInst>(NI));
+      auto It = Prev ? std::next(Prev->getIterator()) : BB->begin();
+      auto End = Next ? Next->getIterator() : BB->end();
+      for (Instruction &Emitted : make_range(It, End))
+        if (isa<LoadInst>(Emitted) || isa<StoreInst>(Emitted))
+          Emitted.setMetadata(PlainAtomicMetadata, PlainMark);
+    }
   };
   Value *R = replicatePerLane(Mask, I.getType(),
                               [&](unsigned Lane) { return EmitLane(Lane); });

@@ -211,7 +211,7 @@ void CBSLowering::tagParallelAccesses(Region &R) {
   auto Tag = [&](Instruction &I) {
     Value *Ptr = getLoadStorePointerOperand(&I);
     if (!Ptr || IsPrivate(Ptr) || IsRunningValue(I) ||
-        I.hasMetadata(LaneBlendMetadata))
+        I.hasMetadata(LaneBlendMetadata) || I.hasMetadata(PlainAtomicMetadata))
       return;
     I.setMetadata(LLVMContext::MD_access_group, R.AccessGroup);
   };

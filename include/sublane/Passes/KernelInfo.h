@@ -59,6 +59,12 @@ inline constexpr const char *ElementMajorMetadata = "sublane.element_major";
 /// come between, so they stay out of the region's parallel access group.
 inline constexpr const char *LaneBlendMetadata = "sublane.lane_blend";
 
+/// On the loads and stores of an atomic on local memory made a plain
+/// read-modify-write (docs/passes.md, sublane-wfv): other sub-groups may
+/// update the same address, so they stay out of the region's parallel
+/// access group too.
+inline constexpr const char *PlainAtomicMetadata = "sublane.plain_atomic";
+
 /// The annotation string the C++ header puts on kernel entries.
 inline constexpr const char *KernelAnnotation = "sublane.kernel";
 /// The sublane clang plugin's forms of [[sycl::reqd_sub_group_size(N)]]:
