@@ -11,8 +11,8 @@
 ; CHECK: call void @llvm.masked.store.v8i32.p0(<8 x i32> %{{.*}}, ptr %{{.*}}, i32 4, <8 x i1>
 ; CHECK: {{^}}loop.loop.end{{[0-9]*}}:
 ; CHECK: %[[BITS:.*]] = bitcast <8 x i1> %{{.*}} to i8
-; CHECK-NEXT: %[[NONE:.*]] = icmp eq i8 %[[BITS]], 0
-; CHECK-NEXT: br i1 %[[NONE]], label %{{.*}}, label %[[LOOP]]
+; CHECK-NEXT: icmp eq i8 %[[BITS]], 0
+; CHECK: br i1 %{{.*}}, label %{{.*}}, label %[[LOOP]]
 
 define void @k(ptr %args) #0 {
 entry:

@@ -605,6 +605,12 @@ Shape KernelShape::getShape(const Value *V) const {
   return Shape::varying();
 }
 
+bool KernelShape::isUniformWhereDefined(const Value *V) const {
+  if (!isa<Instruction>(V) && !isa<Argument>(V))
+    return true;
+  return UI->isUniform(V);
+}
+
 bool KernelShape::isDivergentUse(const Use &U) const {
   return UI->isDivergentUse(U);
 }

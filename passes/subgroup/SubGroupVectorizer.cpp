@@ -27,6 +27,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 #include <queue>
@@ -61,6 +62,13 @@ SubGroupVectorizer::SubGroupVectorizer(Function &K, unsigned SubGroupSize,
       S(SubGroupSize), Dims(Dims), KernelName(KernelName), B(K.getContext()) {
   DT = std::make_unique<DominatorTree>(K);
   LI = std::make_unique<LoopInfo>(*DT);
+  // A value uniform in a loop that lanes leave in different iterations stays
+  // a scalar there (makePlan); each lane's value after the loop must then
+  // come from a phi in the loop's exit, which blends it in as the lane
+  // leaves. The steps since canonicalization may have added code outside
+  // that form.
+  for (Loop *L : *LI)
+    formLCSSARecursively(*L, *DT, LI.get(), nullptr);
   ReversePostOrderTraversal<Function *> RPOT(&K);
   for (BasicBlock *BB : RPOT)
     OldBlocks.push_back(BB);
@@ -139,9 +147,14 @@ static bool isUniformizing(const Instruction &I) {
 void SubGroupVectorizer::makePlan(BodyPlan &Plan) {
   DenseSet<Value *> &VectorValues = Plan.VectorValues;
   auto isVector = [&](const Value *V) { return VectorValues.contains(V); };
+  // Uniform where defined, not at every use: a value the lanes still in a
+  // loop share is a scalar, whose vector after the loop is its exit's phi.
+  // Kept in a vector, its lanes would differ once lanes leave, while values
+  // computed from it inside the loop keep their uniform or affine shapes,
+  // and code that reads those in lane 0 would read a lane that left.
   for (BasicBlock *BB : OldBlocks)
     for (Instruction &I : *BB)
-      if (!I.getType()->isVoidTy() && !Plan.Shapes->isUniform(&I))
+      if (!I.getType()->isVoidTy() && !Plan.Shapes->isUniformWhereDefined(&I))
         VectorValues.insert(&I);
   // A loop whose exit branch is a vector condition lets lanes leave in
   // different iterations: what they carry out differs between lanes even

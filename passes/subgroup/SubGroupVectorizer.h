@@ -506,10 +506,20 @@ private:
   bool widenIntrinsic(CallInst &CI);
   CallInst *widenFieldwiseIntrinsic(CallInst &CI);
   void replicateCall(CallInst &CI, bool Masked);
+  /// Whether callPerLane runs \p CI in a loop over the lanes rather than in
+  /// one copy per lane.
+  bool callsPerLaneInLoop(CallInst &CI) const;
+  /// \p CI called once per lane (per active lane where \p Masked), each
+  /// with that lane's operands; the results as a vector.
+  Value *callPerLane(CallInst &CI, bool Masked);
   Value *replicateCallInLoop(CallInst &CI, bool Masked);
 
   // VectorMath.cpp.
   bool widenMathCall(CallInst &CI);
+  /// \p Result, SLEEF's vector of \p CI's results, with the lanes where it
+  /// is NaN (\p NaN) or an infinity computed again by \p CI's own scalar
+  /// function, one call per such lane.
+  Value *repairSpecialResults(CallInst &CI, Value *Result, bool NaN);
   Value *freezeOperand(Value *V);
 
   // VectorCollectives.cpp.

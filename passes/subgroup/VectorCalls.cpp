@@ -391,33 +391,35 @@ Value *SubGroupVectorizer::replicateCallInLoop(CallInst &CI, bool Masked) {
 
 /// The call once per lane, in lane order; under the mask unless it is a
 /// pure function that cannot trap, whose inactive lanes get frozen operands.
+bool SubGroupVectorizer::callsPerLaneInLoop(CallInst &CI) const {
+  return LaneLoopMinWidth && S >= LaneLoopMinWidth && hasScalarLanes(CI, DL);
+}
+
+Value *SubGroupVectorizer::callPerLane(CallInst &CI, bool Masked) {
+  if (callsPerLaneInLoop(CI))
+    return replicateCallInLoop(CI, Masked);
+  return replicatePerLane(Masked ? Mask : nullptr, CI.getType(),
+                          [&](unsigned Lane) -> Value * {
+                            auto *NC = cast<CallInst>(CI.clone());
+                            for (Use &U : NC->operands()) {
+                              Value *V = getLane(U.get(), Lane);
+                              U.set(Masked ? V : freezeOperand(V));
+                            }
+                            B.Insert(NC);
+                            return NC->getType()->isVoidTy() ? nullptr : NC;
+                          });
+}
+
 void SubGroupVectorizer::replicateCall(CallInst &CI, bool Masked) {
   ++NumReplicatedCalls;
-  if (LaneLoopMinWidth && S >= LaneLoopMinWidth && hasScalarLanes(CI, DL)) {
-    Value *R = replicateCallInLoop(CI, Masked);
-    if (!CI.getType()->isVoidTy()) {
-      if (isVector(&CI))
-        setVector(CI, R);
-      else
-        setScalar(CI, B.CreateExtractElement(R, B.getInt32(0)));
-    }
-    return;
-  }
-  Value *R = replicatePerLane(Masked ? Mask : nullptr, CI.getType(),
-                              [&](unsigned Lane) -> Value * {
-                                auto *NC = cast<CallInst>(CI.clone());
-                                for (Use &U : NC->operands()) {
-                                  Value *V = getLane(U.get(), Lane);
-                                  U.set(Masked ? V : freezeOperand(V));
-                                }
-                                B.Insert(NC);
-                                return NC->getType()->isVoidTy() ? nullptr : NC;
-                              });
+  bool InLoop = callsPerLaneInLoop(CI);
+  Value *R = callPerLane(CI, Masked);
   if (!CI.getType()->isVoidTy()) {
     if (isVector(&CI))
       setVector(CI, R);
     else
-      setScalar(CI, extractLane(R, 0));
+      setScalar(CI, InLoop ? B.CreateExtractElement(R, B.getInt32(0))
+                           : extractLane(R, 0));
   }
 }
 

@@ -33,13 +33,32 @@ namespace sublane {
 namespace wfv {
 
 namespace {
+/// Results SLEEF gets wrong for some finite inputs, which the lanes that
+/// get them compute again with the C library (measured against glibc over
+/// edge and random inputs on every ISA's variant; docs/passes.md).
+enum class SpecialResults {
+  Exact,
+  /// NaN where the result is finite: fmod when x / y overflows (a
+  /// subnormal or tiny divisor).
+  NaN,
+  /// An infinity where the result is finite: near overflow (sinh, cosh,
+  /// pow) or where an intermediate square or sum overflows (asinh, acosh,
+  /// log1p of huge arguments).
+  Infinity,
+};
+
 /// A SLEEF function: its name stem and accuracy suffix ("" when exact).
 struct SleefFunction {
   StringRef Stem;
   StringRef Accuracy;
   unsigned Arity;
+  SpecialResults Repair = SpecialResults::Exact;
 };
 } // namespace
+
+STATISTIC(NumRepairedMathCalls,
+          "Number of vector math calls whose special results lanes compute "
+          "again with the C library");
 
 /// The SLEEF function for the C math function \p Name (without its 'f'
 /// suffix), with at least the accuracy SYCL 2020 requires of it.
@@ -52,28 +71,31 @@ static std::optional<SleefFunction> getSleefFunction(StringRef Name) {
       .Case("log", SleefFunction{"log", "_u10", 1})
       .Case("log2", SleefFunction{"log2", "_u10", 1})
       .Case("log10", SleefFunction{"log10", "_u10", 1})
-      .Case("log1p", SleefFunction{"log1p", "_u10", 1})
+      .Case("log1p",
+            SleefFunction{"log1p", "_u10", 1, SpecialResults::Infinity})
       .Case("sin", SleefFunction{"sin", "_u10", 1})
       .Case("cos", SleefFunction{"cos", "_u10", 1})
       .Case("tan", SleefFunction{"tan", "_u10", 1})
       .Case("asin", SleefFunction{"asin", "_u10", 1})
       .Case("acos", SleefFunction{"acos", "_u10", 1})
       .Case("atan", SleefFunction{"atan", "_u10", 1})
-      .Case("sinh", SleefFunction{"sinh", "_u10", 1})
-      .Case("cosh", SleefFunction{"cosh", "_u10", 1})
+      .Case("sinh", SleefFunction{"sinh", "_u10", 1, SpecialResults::Infinity})
+      .Case("cosh", SleefFunction{"cosh", "_u10", 1, SpecialResults::Infinity})
       .Case("tanh", SleefFunction{"tanh", "_u10", 1})
-      .Case("asinh", SleefFunction{"asinh", "_u10", 1})
-      .Case("acosh", SleefFunction{"acosh", "_u10", 1})
+      .Case("asinh",
+            SleefFunction{"asinh", "_u10", 1, SpecialResults::Infinity})
+      .Case("acosh",
+            SleefFunction{"acosh", "_u10", 1, SpecialResults::Infinity})
       .Case("atanh", SleefFunction{"atanh", "_u10", 1})
       .Case("cbrt", SleefFunction{"cbrt", "_u10", 1})
       .Case("erf", SleefFunction{"erf", "_u10", 1})
       .Case("erfc", SleefFunction{"erfc", "_u15", 1})
       .Case("tgamma", SleefFunction{"tgamma", "_u10", 1})
       .Case("lgamma", SleefFunction{"lgamma", "_u10", 1})
-      .Case("pow", SleefFunction{"pow", "_u10", 2})
+      .Case("pow", SleefFunction{"pow", "_u10", 2, SpecialResults::Infinity})
       .Case("atan2", SleefFunction{"atan2", "_u10", 2})
       .Case("hypot", SleefFunction{"hypot", "_u05", 2})
-      .Case("fmod", SleefFunction{"fmod", "", 2})
+      .Case("fmod", SleefFunction{"fmod", "", 2, SpecialResults::NaN})
       .Default(std::nullopt);
 }
 
@@ -179,8 +201,37 @@ bool SubGroupVectorizer::widenMathCall(CallInst &CI) {
     Result = B.CreateShuffleVector(Result, Wide, Back);
   }
   ++NumVectorMathCalls;
+  if (Sleef->Repair != SpecialResults::Exact)
+    Result =
+        repairSpecialResults(CI, Result, Sleef->Repair == SpecialResults::NaN);
   setVector(CI, Result);
   return true;
+}
+
+Value *SubGroupVectorizer::repairSpecialResults(CallInst &CI, Value *Result,
+                                                bool NaN) {
+  ++NumRepairedMathCalls;
+  Value *Special;
+  if (NaN) {
+    Special = B.CreateFCmpUNO(Result, Result, "math.nan");
+  } else {
+    Value *Magnitude =
+        B.CreateUnaryIntrinsic(Intrinsic::fabs, Result, nullptr, "math.abs");
+    Special = B.CreateFCmpOEQ(
+        Magnitude, ConstantFP::getInfinity(Result->getType()), "math.inf");
+  }
+  Special =
+      B.CreateSelect(Mask, Special, Constant::getNullValue(Special->getType()));
+  // Rare in real inputs: a branch around the lanes' calls.
+  Value *Any = B.CreateOrReduce(Special);
+  Value *Repaired = emitGuarded(Any, Result->getType(), [&] {
+    Value *Saved = Mask;
+    Mask = Special;
+    Value *PerLane = callPerLane(CI, /*Masked=*/true);
+    Mask = Saved;
+    return B.CreateSelect(Special, PerLane, Result);
+  });
+  return B.CreateSelect(Any, Repaired, Result, "math.repaired");
 }
 
 } // namespace wfv

@@ -98,6 +98,13 @@ public:
 
   Shape getShape(const llvm::Value *V) const;
   bool isUniform(const llvm::Value *V) const { return getShape(V).isUniform(); }
+  /// Whether \p V is the same for every work-item that computes it, at the
+  /// place it is computed. Unlike isUniform(), a value defined in a loop that
+  /// work-items leave in different iterations still counts as uniform where
+  /// its uses after the loop see per-item values (temporal divergence): in
+  /// LCSSA form those uses are phis in the loop's exits, divergent values of
+  /// their own. Values computed from it inside the loop are uniform too.
+  bool isUniformWhereDefined(const llvm::Value *V) const;
   /// Whether the value seen through \p U may differ between work-items even
   /// though it is uniform where it is defined (temporal divergence).
   bool isDivergentUse(const llvm::Use &U) const;

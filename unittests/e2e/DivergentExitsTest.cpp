@@ -1,0 +1,199 @@
+//===- DivergentExitsTest.cpp - Values of loops lanes leave at different times
+//
+// Loops whose exit differs between the work-items of a sub-group: searches
+// whose hit test divides an id-affine value (`(b * 5 + g) % 7`), nests left
+// by `return`, by a flag and `break` and by `goto`, searches over private
+// arrays whose index is used after the loop, an insertion sort, and values of
+// every kind (integers, floats, pointers, indices) carried out. Inside such a
+// loop a counter is the same for the lanes still in it, but each lane that
+// left keeps its own. Checked against the host at every sub-group size, with
+// a partial last sub-group where the size allows, compiled and on the fiber
+// engine.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CollectivesCommon.h"
+
+#include <string>
+
+namespace {
+
+using namespace collectives;
+
+constexpr int Span = 8;
+
+struct Found {
+  int remainder, quotient, unsignedRemainder, runtimeDivisor;
+  int returned, flagged, jumped;
+  int privateIndex, sorted;
+  float grown;
+  int grownSteps, pointerOffset, loaded, loadedSteps, offsetCompare;
+};
+
+/// The first (a, c) whose hit test holds, left by `return`.
+int findByReturn(int g) {
+  for (int a = 0; a < 6; ++a)
+    for (int c = 0; c < 6; ++c)
+      if ((a * 7 + c * 3 + g) % 19 == 0)
+        return a * 10 + c;
+  return -1;
+}
+
+int findByFlag(int g) {
+  bool found = false;
+  int at = -1;
+  for (int a = 0; a < 6; ++a) {
+    for (int c = 0; c < 6; ++c)
+      if ((a * 7 + c * 3 + g) % 19 == 0) {
+        found = true;
+        at = a * 10 + c;
+        break;
+      }
+    if (found)
+      break;
+  }
+  return at;
+}
+
+int findByGoto(int g) {
+  int a = 0, c = 0;
+  for (a = 0; a < 6; ++a)
+    for (c = 0; c < 6; ++c)
+      if ((a * 7 + c * 3 + g) / 3 % 7 == 2)
+        goto done;
+  return -1;
+done:
+  return a * 10 + c;
+}
+
+/// What item \p i computes, on the host and in the kernel. \p divisor and
+/// \p in come from memory: the compiler cannot fold them.
+Found search(size_t i, int divisor, const float *in) {
+  Found f{};
+  int g = int(i);
+  int b = 0;
+  while (b < 9 && (b * 5 + g) % 7 != 0)
+    ++b;
+  f.remainder = b;
+  int q = 0;
+  while (q < 40 && (q * 3 + g) / 5 % 4 != 1)
+    ++q;
+  f.quotient = q;
+  unsigned u = 0;
+  while (u < 12 && (u * 6 + unsigned(g)) % 11u != 3u)
+    ++u;
+  f.unsignedRemainder = int(u);
+  int r = 0;
+  while (r < 20 && (r * 4 + g) % divisor != divisor - 1)
+    ++r;
+  f.runtimeDivisor = r;
+
+  f.returned = findByReturn(g);
+  f.flagged = findByFlag(g);
+  f.jumped = findByGoto(g);
+
+  int a[Span];
+  for (int k = 0; k < Span; ++k)
+    a[k] = (g * 37 + k * 11) % 100;
+  int j = 0;
+  for (; j < Span; ++j)
+    if (a[j] <= 50)
+      break;
+  f.privateIndex = j;
+  for (int s = 1; s < Span; ++s) {
+    int v = a[s];
+    int k = s - 1;
+    while (k >= 0 && a[k] > v) {
+      a[k + 1] = a[k];
+      --k;
+    }
+    a[k + 1] = v;
+  }
+  for (int k = 0; k < Span; ++k)
+    f.sorted = f.sorted * 3 + a[k];
+
+  float x = 1.0f;
+  int steps = 0;
+  while (x < float(g % 13) * 4.0f) {
+    x *= 1.5f;
+    ++steps;
+  }
+  f.grown = x;
+  f.grownSteps = steps;
+
+  const float *p = in;
+  while (*p < float(g % 11) * 0.5f)
+    ++p;
+  f.pointerOffset = int(p - in);
+
+  // A contiguous load inside the loop, at an address the lanes still in
+  // it share a counter for.
+  int k = 0;
+  float acc = 0.0f;
+  while (k < 10 && acc < float(g % 17)) {
+    acc += in[k * 4 + g];
+    ++k;
+  }
+  f.loaded = int(acc * 8.0f);
+  f.loadedSteps = k;
+
+  int c = 0;
+  while (c < 64 && c * 2 + g < 50 + c)
+    ++c;
+  f.offsetCompare = c;
+  return f;
+}
+
+template <uint32_t S> struct DivergentExitsKernel;
+
+template <uint32_t S> void checkDivergentExits(size_t wg) {
+  sycl::queue q;
+  const size_t n = 3 * wg;
+  int *divisor = sycl::malloc_shared<int>(1, q);
+  *divisor = 9;
+  const size_t inputs = 4 * 10 + n + 64;
+  float *in = sycl::malloc_shared<float>(inputs, q);
+  Found *out = sycl::malloc_shared<Found>(n, q);
+  for (size_t j = 0; j < inputs; ++j)
+    in[j] = float((j * 7) % 12) * 0.5f;
+  q.parallel_for<DivergentExitsKernel<S>>(sycl::nd_range<1>(n, wg),
+                                          xo::properties{xo::sub_group_size<S>},
+                                          [=](sycl::nd_item<1> it) {
+                                            size_t i = it.get_global_id(0);
+                                            out[i] = search(i, *divisor, in);
+                                          })
+      .wait();
+  for (size_t i = 0; i < n; ++i) {
+    Found e = search(i, *divisor, in);
+    const Found &g = out[i];
+    std::string at = "S=" + std::to_string(S) + " wg=" + std::to_string(wg) +
+                     " item " + std::to_string(i);
+    ASSERT_EQ(g.remainder, e.remainder) << at;
+    ASSERT_EQ(g.quotient, e.quotient) << at;
+    ASSERT_EQ(g.unsignedRemainder, e.unsignedRemainder) << at;
+    ASSERT_EQ(g.runtimeDivisor, e.runtimeDivisor) << at;
+    ASSERT_EQ(g.returned, e.returned) << at;
+    ASSERT_EQ(g.flagged, e.flagged) << at;
+    ASSERT_EQ(g.jumped, e.jumped) << at;
+    ASSERT_EQ(g.privateIndex, e.privateIndex) << at;
+    ASSERT_EQ(g.sorted, e.sorted) << at;
+    ASSERT_EQ(g.grown, e.grown) << at;
+    ASSERT_EQ(g.grownSteps, e.grownSteps) << at;
+    ASSERT_EQ(g.pointerOffset, e.pointerOffset) << at;
+    ASSERT_EQ(g.loaded, e.loaded) << at;
+    ASSERT_EQ(g.loadedSteps, e.loadedSteps) << at;
+    ASSERT_EQ(g.offsetCompare, e.offsetCompare) << at;
+  }
+  sycl::free(divisor, q);
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+TEST(DivergentExits, SearchesAndLiveOuts) {
+  forEachSubGroupSize([](auto S) {
+    for (size_t wg : workGroupSizes(S()))
+      checkDivergentExits<S()>(wg);
+  });
+}
+
+} // namespace
