@@ -641,9 +641,14 @@ Value *SubGroupVectorizer::getLaneScalar(Value *V, unsigned Lane, bool &Exact,
   }
   if (!R) {
     // What the lane computed, which is nothing where it did not run; but
-    // an induction affine in the lanes steps in every lane (emitEdge).
+    // an induction affine in the lanes steps in every lane (emitEdge), and
+    // every lane has its ids.
     R = getLane(V, Lane);
-    RExact = isa<PHINode>(I) && P->Shapes->getShape(I).isAffine();
+    BuiltinKind Kind = getBuiltinKind(I);
+    RExact = (isa<PHINode>(I) && P->Shapes->getShape(I).isAffine()) ||
+             Kind == BuiltinKind::GlobalId || Kind == BuiltinKind::LocalId ||
+             Kind == BuiltinKind::LocalLinearId ||
+             Kind == BuiltinKind::SubGroupLocalId;
   }
   LaneScalars[Key] = {R, RExact};
   Exact &= RExact;

@@ -80,9 +80,10 @@ Value *SubGroupVectorizer::emitOffsetCompare(ICmpInst &Cmp) {
     Bases.push_back(getLaneScalar(X, Row * (S / Rows), Exact));
   // A base made of ids and uniform values holds for any lane; one that a lane
   // computed needs that lane to have run. Values affine across the whole
-  // sub-group are arithmetic on ids and scalars, which every lane computes.
+  // sub-group are arithmetic on ids and scalars, which every lane computes
+  // (a value the lanes still in a loop share is a scalar there).
   auto *CM = dyn_cast<Constant>(Mask);
-  if (P->RowsSpanned && !Exact && !(CM && CM->isAllOnesValue()))
+  if (!Exact && !(CM && CM->isAllOnesValue()))
     return nullptr;
   Value *New =
       emitLaneOffsetCompare(B, Pred, Bases, Stride, getScalar(Bound), S);

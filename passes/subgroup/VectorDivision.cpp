@@ -57,9 +57,18 @@ Value *SubGroupVectorizer::emitAffineDivRem(BinaryOperator &BO) {
 
   // Values affine across the whole sub-group are arithmetic on ids and
   // uniform values, which every lane computes, active or not (see
-  // emitOffsetCompare): lane 0's is the base.
+  // emitOffsetCompare): lane 0's is the base. Lane 0 may have left a loop
+  // the others are still in; a value uniform in such a loop is a scalar
+  // (makePlan), so only a lane's own computation could be stale, which
+  // getLaneScalar reports.
   bool Exact = true;
-  Value *Base = B.CreateFreeze(getLaneScalar(Num, 0, Exact));
+  Value *LaneZero = getLaneScalar(Num, 0, Exact);
+  if (!Exact) {
+    LLVM_DEBUG(dbgs() << "sublane-wfv: lane 0 of " << *Num
+                      << " may not have run: divided per lane\n");
+    return nullptr;
+  }
+  Value *Base = B.CreateFreeze(LaneZero);
   Value *D = getScalar(Den);
   auto *CD = dyn_cast<ConstantInt>(D);
   if (!CD)
