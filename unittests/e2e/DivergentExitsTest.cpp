@@ -8,7 +8,7 @@
 // loop a counter is the same for the lanes still in it, but each lane that
 // left keeps its own. Checked against the host at every sub-group size, with
 // a partial last sub-group where the size allows, compiled and on the fiber
-// engine.
+// engine; and a kernel that returns from inside a loop nest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -187,6 +187,40 @@ template <uint32_t S> void checkDivergentExits(size_t wg) {
   sycl::free(divisor, q);
   sycl::free(in, q);
   sycl::free(out, q);
+}
+
+/// The kernel's own return from a loop nest at the first hit, its output
+/// written there; items that find nothing write after the nest.
+template <uint32_t S> struct ReturnFromNestKernel;
+
+template <uint32_t S> void checkReturnFromNest(size_t wg) {
+  sycl::queue q;
+  const size_t n = 3 * wg;
+  int *out = sycl::malloc_shared<int>(n, q);
+  q.parallel_for<ReturnFromNestKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         int g = int(it.get_global_id(0));
+         for (int a = 0; a < 6; ++a)
+           for (int c = 0; c < 6; ++c)
+             if ((a * 7 + c * 3 + g) % 19 == 0) {
+               out[g] = a * 10 + c;
+               return;
+             }
+         out[g] = -1;
+       })
+      .wait();
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], findByReturn(int(i)))
+        << "S=" << S << " wg=" << wg << " item " << i;
+  sycl::free(out, q);
+}
+
+TEST(DivergentExits, ReturnFromLoopNest) {
+  forEachSubGroupSize([](auto S) {
+    for (size_t wg : workGroupSizes(S()))
+      checkReturnFromNest<S()>(wg);
+  });
 }
 
 TEST(DivergentExits, SearchesAndLiveOuts) {
