@@ -223,6 +223,22 @@ void SubGroupVectorizer::makePlan(BodyPlan &Plan) {
   const Loop *Failed = nullptr;
   while (!schedule(Plan, Failed))
     MarkLinear(Failed);
+  for (const Loop *L : Plan.LinearLoops) {
+    SmallVector<BasicBlock *> Exiting;
+    L->getExitingBlocks(Exiting);
+    SmallPtrSet<const BasicBlock *, 16> Reached;
+    SmallVector<const BasicBlock *> Work;
+    auto Visit = [&](const BasicBlock *From) {
+      for (const BasicBlock *S : successors(From))
+        if (S != L->getHeader() && L->contains(S) && Reached.insert(S).second)
+          Work.push_back(S);
+    };
+    for (BasicBlock *E : Exiting)
+      Visit(E);
+    while (!Work.empty())
+      Visit(Work.pop_back_val());
+    Plan.AfterLoopExits.insert(Reached.begin(), Reached.end());
+  }
 }
 
 Loop *SubGroupVectorizer::getLeftLoop(const BasicBlock *From,

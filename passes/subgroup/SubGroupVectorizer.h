@@ -185,6 +185,11 @@ struct BodyPlan {
   DenseMap<const BasicBlock *, SmallVector<BasicBlock *, 2>> Next;
   /// Linearized: the block each outermost linear loop continues at.
   DenseMap<const Loop *, BasicBlock *> AfterLoop;
+  /// Linearized: the blocks of linear loops that an iteration reaches after
+  /// one of the loop's exits. The iteration in which the last lanes leave
+  /// runs them too, with no lane active, also where no branch that differs
+  /// between lanes leads to them (the loop's other exits are dead ends).
+  DenseSet<const BasicBlock *> AfterLoopExits;
 };
 
 /// Masked loads and gathers read for one lane only, directly or through
@@ -388,9 +393,10 @@ private:
   Value *getLaneIds(Type *Ty);
   /// Whether \p BB may run with no lane active: only when the control flow
   /// is linearized, and not where every lane of the sub-group runs it (a
-  /// sub-group has at least one lane).
+  /// sub-group has at least one lane) in an iteration some lane runs.
   bool mayBeEmpty(const BasicBlock *BB) const {
-    return P->Linearize && (!BB || P->Shapes->isDivergentlyExecuted(BB));
+    return P->Linearize && (!BB || P->Shapes->isDivergentlyExecuted(BB) ||
+                            P->AfterLoopExits.contains(BB));
   }
   /// The same for the block whose instructions are being emitted.
   bool mayBeEmpty() const { return mayBeEmpty(OldBlock); }

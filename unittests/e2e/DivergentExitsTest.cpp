@@ -8,13 +8,17 @@
 // loop a counter is the same for the lanes still in it, but each lane that
 // left keeps its own. Checked against the host at every sub-group size, with
 // a partial last sub-group where the size allows, compiled and on the fiber
-// engine; and a kernel that returns from inside a loop nest.
+// engine; a kernel that returns from inside a loop nest; and a loop whose
+// lanes may leave only at a trap, whose last iteration reaches arrays' ends.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CollectivesCommon.h"
 
 #include <string>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace {
 
@@ -214,6 +218,85 @@ template <uint32_t S> void checkReturnFromNest(size_t wg) {
     ASSERT_EQ(out[i], findByReturn(int(i)))
         << "S=" << S << " wg=" << wg << " item " << i;
   sycl::free(out, q);
+}
+
+/// \p Count ints that end where an inaccessible page begins, so that an
+/// access past them faults.
+class PageEndArray {
+public:
+  explicit PageEndArray(size_t Count) : Page(size_t(sysconf(_SC_PAGESIZE))) {
+    Base = mmap(nullptr, 2 * Page, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (Base == MAP_FAILED ||
+        mprotect(static_cast<char *>(Base) + Page, Page, PROT_NONE) != 0)
+      Base = nullptr;
+    else
+      Data = reinterpret_cast<int *>(static_cast<char *>(Base) + Page) - Count;
+  }
+  ~PageEndArray() {
+    if (Base)
+      munmap(Base, 2 * Page);
+  }
+  int *data() const { return Data; }
+
+private:
+  size_t Page;
+  void *Base = nullptr;
+  int *Data = nullptr;
+};
+
+/// A loop with a bound the lanes share and a trap that depends on the lane:
+/// lanes may leave it in different iterations, but only into a dead end, so
+/// no block is under a divergent branch. The iteration after the last one
+/// still runs its body with no lane active, where the table read and the
+/// store at k = 4 would go past the arrays' ends.
+template <uint32_t S> struct TrapInUniformLoopKernel;
+
+template <uint32_t S> void checkTrapInUniformLoop(size_t wg) {
+  constexpr int Steps = 4;
+  sycl::queue q;
+  const size_t n = 3 * wg;
+  PageEndArray table(Steps), counts(Steps);
+  ASSERT_NE(table.data(), nullptr);
+  ASSERT_NE(counts.data(), nullptr);
+  int *t = table.data(), *c = counts.data();
+  for (int k = 0; k < Steps; ++k) {
+    t[k] = 10 * k + 3;
+    c[k] = 0;
+  }
+  int *in = sycl::malloc_shared<int>(n, q);
+  int *out = sycl::malloc_shared<int>(n, q);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = int(i % 5);
+  q.parallel_for<TrapInUniformLoopKernel<S>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         int acc = 0;
+         for (int k = 0; k < Steps; ++k) {
+           if (in[i] < 0)
+             __builtin_trap();
+           acc += t[k] * in[i];
+           c[k] = k + 1; // the same value from every work-item
+         }
+         out[i] = acc;
+       })
+      .wait();
+  const int sum = 3 + 13 + 23 + 33;
+  for (size_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], sum * int(i % 5))
+        << "S=" << S << " wg=" << wg << " item " << i;
+  for (int k = 0; k < Steps; ++k)
+    EXPECT_EQ(c[k], k + 1) << "S=" << S << " wg=" << wg;
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+TEST(DivergentExits, TrapInLoopWithUniformBound) {
+  forEachSubGroupSize([](auto S) {
+    for (size_t wg : workGroupSizes(S()))
+      checkTrapInUniformLoop<S()>(wg);
+  });
 }
 
 TEST(DivergentExits, ReturnFromLoopNest) {
