@@ -1,16 +1,18 @@
 ; The value a store to one address keeps comes from a blend: some lanes
 ; loaded a float, the others converted an integer. The lane the store takes
 ; is the blend of that lane's values, and the float that lane may have
-; loaded is one scalar load under its mask bit, not a masked vector load.
+; loaded is one scalar load under its mask bit, where the vector load was,
+; not a masked vector load.
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.sg(
-; CHECK: %out = getelementptr i8, ptr %args, i64 65536
-; CHECK: br i1 %{{.*}}, label %[[LOAD:.*]], label %[[JOIN:.*]]
+; CHECK: %[[ACTIVE:.*]] = extractelement <8 x i1> %{{.*}}, i64 7
+; CHECK-NEXT: br i1 %[[ACTIVE]], label %[[LOAD:.*]], label %[[JOIN:.*]]
 ; CHECK: [[LOAD]]:
 ; CHECK-NEXT: %[[VALUE:.*]] = load float, ptr %{{.*}}, align 4
 ; CHECK: [[JOIN]]:
 ; CHECK-NEXT: %[[LANE:.*]] = phi float [ %[[VALUE]], %[[LOAD]] ]
+; CHECK: %out = getelementptr i8, ptr %args, i64 65536
 ; CHECK: %[[KEPT:.*]] = select i1 %{{.*}}, float %[[LANE]], float %{{.*}}
 ; CHECK-NEXT: store float %[[KEPT]], ptr %out, align 4
 ; CHECK-NOT: call <8 x float> @llvm.masked.load

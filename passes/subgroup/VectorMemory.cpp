@@ -19,6 +19,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/CommandLine.h"
@@ -1099,6 +1100,10 @@ Value *testMaskLane(IRBuilderBase &B, Value *Mask, Value *Lane) {
 /// the lane's mask bit. A halo
 /// element that one lane of a row loads would otherwise load the whole
 /// vector, masked, and go through the stack to pick the lane.
+/// The scalar load reads where the access read: the reader may come after a
+/// store to the same address (`v = out[i]; out[i] = 0;` and a broadcast of
+/// v). Where the lane is known only after the access, it reads at the reader,
+/// if nothing between the two writes memory.
 bool scalarizeLaneReads(Function &K) {
   const DataLayout &DL = K.getDataLayout();
   bool Changed = false;
@@ -1145,7 +1150,42 @@ bool scalarizeLaneReads(Function &K) {
     Changed = true;
     append_range(Worklist, Parts);
   }
+  DominatorTree DT(K);
+  // On every path from the access, which dominates the reader, to it.
+  auto NoWriteBetween = [](Instruction *From, Instruction *To) {
+    auto Writes = [](BasicBlock::iterator Begin, BasicBlock::iterator End) {
+      return any_of(make_range(Begin, End),
+                    [](Instruction &I) { return I.mayWriteToMemory(); });
+    };
+    BasicBlock *Start = From->getParent(), *End = To->getParent();
+    if (Start == End)
+      return !Writes(std::next(From->getIterator()), To->getIterator());
+    if (Writes(std::next(From->getIterator()), Start->end()) ||
+        Writes(End->begin(), To->getIterator()))
+      return false;
+    // The reader's block is seen again only round a loop, all of it then.
+    SmallPtrSet<BasicBlock *, 16> Seen = {Start};
+    SmallVector<BasicBlock *, 16> Work(predecessors(End));
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (!Seen.insert(BB).second)
+        continue;
+      if (Seen.size() > 64 || Writes(BB->begin(), BB->end()))
+        return false;
+      append_range(Work, predecessors(BB));
+    }
+    return true;
+  };
+  SmallVector<std::pair<ExtractElementInst *, Instruction *>> Placed;
   for (ExtractElementInst *EE : Reads) {
+    auto *Access = cast<IntrinsicInst>(EE->getVectorOperand());
+    auto *LaneDef = dyn_cast<Instruction>(EE->getIndexOperand());
+    if (!LaneDef || DT.dominates(LaneDef, Access))
+      Placed.push_back({EE, Access});
+    else if (NoWriteBetween(Access, EE))
+      Placed.push_back({EE, EE});
+  }
+  for (auto [EE, ReadAt] : Placed) {
     auto *Access = cast<IntrinsicInst>(EE->getVectorOperand());
     // masked.load(ptr, align, mask, passthru) and
     // masked.gather(ptrs, align, mask, passthru) alike.
@@ -1153,7 +1193,7 @@ bool scalarizeLaneReads(Function &K) {
     Type *ElemTy = EE->getType();
     Align Alignment(
         cast<ConstantInt>(Access->getArgOperand(1))->getZExtValue());
-    IRBuilder<> IB(EE);
+    IRBuilder<> IB(ReadAt);
     Value *Ptr = Access->getIntrinsicID() == Intrinsic::masked_load
                      ? IB.CreateGEP(ElemTy, Access->getArgOperand(0), Lane)
                      : IB.CreateExtractElement(Access->getArgOperand(0), Lane);
@@ -1174,13 +1214,13 @@ bool scalarizeLaneReads(Function &K) {
     };
     Value *Result;
     if (auto *CA = dyn_cast<ConstantInt>(Active)) {
-      Result = CA->isOne() ? Load(EE) : Inactive;
+      Result = CA->isOne() ? Load(ReadAt) : Inactive;
     } else {
-      BasicBlock *Head = EE->getParent();
+      BasicBlock *Head = ReadAt->getParent();
       Instruction *ThenTerm =
-          SplitBlockAndInsertIfThen(Active, EE->getIterator(), false);
+          SplitBlockAndInsertIfThen(Active, ReadAt->getIterator(), false);
       LoadInst *L = Load(ThenTerm);
-      IB.SetInsertPoint(EE->getParent(), EE->getParent()->begin());
+      IB.SetInsertPoint(ReadAt->getParent(), ReadAt->getParent()->begin());
       PHINode *Phi = IB.CreatePHI(ElemTy, 2, EE->getName());
       Phi->addIncoming(L, ThenTerm->getParent());
       Phi->addIncoming(Inactive, Head);

@@ -8,13 +8,15 @@
 // loop a counter is the same for the lanes still in it, but each lane that
 // left keeps its own. Checked against the host at every sub-group size, with
 // a partial last sub-group where the size allows, compiled and on the fiber
-// engine; a kernel that returns from inside a loop nest; and a loop whose
-// lanes may leave only at a trap, whose last iteration reaches arrays' ends.
+// engine; a kernel that returns from inside a loop nest; a loop whose lanes
+// may leave only at a trap, whose last iteration reaches arrays' ends; and
+// values read from memory that is written again before a broadcast of them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CollectivesCommon.h"
 
+#include <algorithm>
 #include <string>
 
 #include <sys/mman.h>
@@ -296,6 +298,64 @@ TEST(DivergentExits, TrapInLoopWithUniformBound) {
   forEachSubGroupSize([](auto S) {
     for (size_t wg : workGroupSizes(S()))
       checkTrapInUniformLoop<S()>(wg);
+  });
+}
+
+/// After a loop each lane leaves at its own time, an item reads its
+/// accumulator and clears it; the value read goes to every item by a
+/// broadcast from one item of the work-group (or the sub-group's last),
+/// which must take it as read, not read the cleared memory.
+template <uint32_t S, bool FromSubGroup> struct ReadThenClearKernel;
+
+template <uint32_t S, bool FromSubGroup> void checkReadThenClear(size_t wg) {
+  sycl::queue q;
+  const size_t n = 3 * wg;
+  constexpr int Inputs = 9;
+  int *in = sycl::malloc_shared<int>(Inputs, q);
+  int *acc = sycl::malloc_shared<int>(n, q);
+  int *out = sycl::malloc_shared<int>(n, q);
+  for (int j = 0; j < Inputs; ++j)
+    in[j] = 3 * j + 1;
+  for (size_t i = 0; i < n; ++i)
+    acc[i] = int(i);
+  q.parallel_for<ReadThenClearKernel<S, FromSubGroup>>(
+       sycl::nd_range<1>(n, wg), xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<1> it) {
+         size_t i = it.get_global_id(0);
+         for (int j = int(it.get_local_id(0) % 3); j < Inputs; ++j)
+           acc[i] += in[j];
+         int v = acc[i];
+         acc[i] = 0;
+         sycl::sub_group sg = it.get_sub_group();
+         if constexpr (FromSubGroup)
+           out[i] = sycl::group_broadcast(sg, v, sg.get_local_range()[0] - 1);
+         else
+           out[i] = sycl::group_broadcast(it.get_group(), v, 2);
+       })
+      .wait();
+  auto read = [&](size_t i) {
+    int v = int(i);
+    for (int j = int(i % wg % 3); j < Inputs; ++j)
+      v += in[j];
+    return v;
+  };
+  for (size_t i = 0; i < n; ++i) {
+    size_t group = i / wg * wg, first = group + (i - group) / S * S;
+    size_t last = std::min(first + S, group + wg) - 1;
+    ASSERT_EQ(out[i], read(FromSubGroup ? last : group + 2))
+        << "S=" << S << " wg=" << wg << " item " << i;
+    ASSERT_EQ(acc[i], 0) << "S=" << S << " wg=" << wg << " item " << i;
+  }
+  for (int *p : {in, acc, out})
+    sycl::free(p, q);
+}
+
+TEST(DivergentExits, ReadThenClearThenBroadcast) {
+  forEachSubGroupSize([](auto S) {
+    for (size_t wg : workGroupSizes(S())) {
+      checkReadThenClear<S(), false>(wg);
+      checkReadThenClear<S(), true>(wg);
+    }
   });
 }
 
