@@ -367,7 +367,7 @@ unsigned getVectorRegisterBits(const Function &K) {
 /// give a loop-carried chain such as a dot product's sum four independent
 /// vectors, which is what GEMM's k loop needs to hide the FMA's latency
 /// (2.2-3x faster than one register on AVX2, 1.4-2x on AVX-512; docs/
-/// performance.md, session 22). 64 lanes cost more than they give on AVX2,
+/// performance.md). 64 lanes cost more than they give on AVX2,
 /// whose 16 registers hold too few such values, and help some kernels and
 /// hurt others on AVX-512, so the size stops at 32.
 unsigned getBasicRangeSubGroupSize(const Function &K) {

@@ -2,7 +2,7 @@
 ; store per active lane, in lane order: the work-group runs on one thread,
 ; so nothing else touches local memory in between. An atomic elsewhere
 ; stays an atomic per lane. Above 16 lanes the plain form was slower
-; (docs/performance.md, session 13): atomics stay atomics there.
+; (docs/performance.md): atomics stay atomics there.
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=4 -S %s | FileCheck %s
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=32 -S %s | FileCheck %s --check-prefix=WIDE
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=4 -sublane-wfv-plain-local-atomics=false -S %s | FileCheck %s --check-prefix=OFF

@@ -3,7 +3,7 @@
 // Where a target has no per-element mask registers, a masked store costs far
 // more than a store: AVX2's vmaskmovps to memory is microcoded on AMD's Zen
 // cores, about five times a load, a blend and a store in a local-memory tree
-// (docs/performance.md, session 36), and SSE has no masked store at all, so
+// (docs/performance.md), and SSE has no masked store at all, so
 // each one is a loop over the active lanes. On local memory a whole-vector
 // access is safe: the work-group's work-items run on one thread, so no other
 // thread writes the inactive lanes' bytes between the load and the store

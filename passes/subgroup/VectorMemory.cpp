@@ -1003,7 +1003,7 @@ void SubGroupVectorizer::widenAtomic(Instruction &I) {
   Value *Ptr = RMWI ? RMWI->getPointerOperand()
                     : cast<AtomicCmpXchgInst>(I).getPointerOperand();
   // Above 16 lanes the plain form ran 2-3x slower than locked atomics on
-  // Zen 4 (a local histogram, docs/performance.md, session 13), where it ran
+  // Zen 4 (a local histogram, docs/performance.md), where it ran
   // 1.8-2.2x faster at 8 and 16 lanes: the loads of later lanes, issued
   // ahead of earlier lanes' stores to the same bin, presumably replay.
   constexpr unsigned MaxPlainLanes = 16;

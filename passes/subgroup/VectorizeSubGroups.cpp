@@ -50,7 +50,7 @@ namespace {
 /// Such a kernel gains nothing from 512-bit registers that two 256-bit halves
 /// do not give it, and its loads are the part that counts: on Zen 4, a stream
 /// of 512-bit loads from memory ran 1.2-1.3x slower than the same stream of
-/// 256-bit ones (docs/performance.md, session 12).
+/// 256-bit ones (docs/performance.md).
 bool isStraightLineStream(const Function &SG) {
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>> BackEdges;
   FindFunctionBackedges(SG, BackEdges);

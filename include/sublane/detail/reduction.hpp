@@ -284,7 +284,7 @@ void store_partials(const nd_item<D> &it, const Reducer &r, Op op, T *out,
 /// The work-group width of a reduction over a range, wider than a basic
 /// launch's: each work-group ends in a work-group reduction and a store of
 /// its partial result, a fixed cost that 128 items' sum in cache did not
-/// cover (docs/performance.md, session 40).
+/// cover (docs/performance.md).
 constexpr size_t reduction_work_group_width = 1024;
 
 /// Combines \p count partial results into reduction variable \p var.
