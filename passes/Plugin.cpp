@@ -6,15 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sublane/Passes/DeviceMathCalls.h"
-#include "sublane/Passes/IdleTailExit.h"
-#include "sublane/Passes/JamSubGroupLoops.h"
-#include "sublane/Passes/KernelInfo.h"
-#include "sublane/Passes/KernelShape.h"
-#include "sublane/Passes/MarkConvergent.h"
-#include "sublane/Passes/PrepareKernels.h"
-#include "sublane/Passes/VectorizeSubGroups.h"
-#include "sublane/Passes/WorkGroupCBS.h"
+#include "sublane/Passes/analysis/KernelShape.h"
+#include "sublane/Passes/cbs/WorkGroupCBS.h"
+#include "sublane/Passes/late/IdleTailExit.h"
+#include "sublane/Passes/late/JamSubGroupLoops.h"
+#include "sublane/Passes/prepare/DeviceMathCalls.h"
+#include "sublane/Passes/prepare/MarkConvergent.h"
+#include "sublane/Passes/prepare/PrepareKernels.h"
+#include "sublane/Passes/util/KernelInfo.h"
+#include "sublane/Passes/wfv/VectorizeSubGroups.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -31,10 +31,8 @@ namespace sublane {
 /// not), and so that all of O1-O3, the loop vectorizer included, optimizes
 /// the work-item loops.
 static void addLoweringPipeline(ModulePassManager &MPM) {
-  MPM.addPass(MarkConvergentPass());
-  MPM.addPass(PrepareKernelsPass());
-  MPM.addPass(VectorizeSubGroupsPass());
-  MPM.addPass(WorkGroupCBSPass());
+#define SUBLANE_MODULE_PASS(NAME, CREATE_PASS) MPM.addPass(CREATE_PASS);
+#include "Passes.def"
 }
 
 } // namespace sublane
@@ -42,29 +40,19 @@ static void addLoweringPipeline(ModulePassManager &MPM) {
 static void registerCallbacks(PassBuilder &PB) {
   using namespace sublane;
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
-    FAM.registerPass([] { return KernelShapeAnalysis(); });
-    FAM.registerPass([] { return SubGroupShapeAnalysis(); });
-    FAM.registerPass([] { return SubGroupRowShapeAnalysis(); });
+#define SUBLANE_FUNCTION_ANALYSIS(CREATE_ANALYSIS)                             \
+  FAM.registerPass([] { return CREATE_ANALYSIS; });
+#include "Passes.def"
   });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == "sublane-prepare") {
-          MPM.addPass(PrepareKernelsPass());
-          return true;
-        }
-        if (Name == "sublane-mark-convergent") {
-          MPM.addPass(MarkConvergentPass());
-          return true;
-        }
-        if (Name == "sublane-wfv") {
-          MPM.addPass(VectorizeSubGroupsPass());
-          return true;
-        }
-        if (Name == "sublane-wg-cbs") {
-          MPM.addPass(WorkGroupCBSPass());
-          return true;
-        }
+#define SUBLANE_MODULE_PASS(NAME, CREATE_PASS)                                 \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CREATE_PASS);                                                  \
+    return true;                                                               \
+  }
+#include "Passes.def"
         if (Name == "sublane-lower") {
           addLoweringPipeline(MPM);
           return true;
@@ -74,30 +62,12 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == "sublane-device-math") {
-          FPM.addPass(DeviceMathCallsPass());
-          return true;
-        }
-        if (Name == "sublane-jam-sub-groups") {
-          FPM.addPass(JamSubGroupLoopsPass());
-          return true;
-        }
-        if (Name == "sublane-idle-tail-exit") {
-          FPM.addPass(IdleTailExitPass());
-          return true;
-        }
-        if (Name == "print<sublane-shape>") {
-          FPM.addPass(ShapePrinterPass<KernelShapeAnalysis>(errs()));
-          return true;
-        }
-        if (Name == "print<sublane-sg-shape>") {
-          FPM.addPass(ShapePrinterPass<SubGroupShapeAnalysis>(errs()));
-          return true;
-        }
-        if (Name == "print<sublane-sg-row-shape>") {
-          FPM.addPass(ShapePrinterPass<SubGroupRowShapeAnalysis>(errs()));
-          return true;
-        }
+#define SUBLANE_FUNCTION_PASS(NAME, CREATE_PASS)                               \
+  if (Name == NAME) {                                                          \
+    FPM.addPass(CREATE_PASS);                                                  \
+    return true;                                                               \
+  }
+#include "Passes.def"
         return false;
       });
   PB.registerPipelineStartEPCallback(

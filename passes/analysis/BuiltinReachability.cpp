@@ -1,6 +1,6 @@
 //===- BuiltinReachability.cpp - Who reaches builtins ---------------------===//
 
-#include "sublane/Passes/BuiltinReachability.h"
+#include "sublane/Passes/analysis/BuiltinReachability.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/InstIterator.h"

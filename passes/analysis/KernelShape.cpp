@@ -1,7 +1,8 @@
 //===- KernelShape.cpp - Value shapes in a kernel -------------------------===//
 
-#include "sublane/Passes/KernelShape.h"
-#include "sublane/Passes/KernelInfo.h"
+#include "sublane/Passes/analysis/KernelShape.h"
+#include "sublane/Passes/util/KernelInfo.h"
+#include "sublane/Passes/util/Metadata.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/GenericUniformityImpl.h"
@@ -79,7 +80,7 @@ bool isConservativeSource(const Instruction &I) {
   // Each work-item has its own private variables, but an element-major one
   // is already the sub-group's: its lanes' addresses come from the lane id.
   if (isa<AllocaInst>(I))
-    return !I.hasMetadata(ElementMajorMetadata);
+    return !I.hasMetadata(md::ElementMajor);
   if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
     return true;
   if (auto *LI = dyn_cast<LoadInst>(&I))

@@ -1,8 +1,8 @@
 //===- SyncPointCheck.cpp - Can every work-item reach each sync point? ----===//
 
-#include "sublane/Passes/SyncPointCheck.h"
-#include "sublane/Passes/KernelInfo.h"
-#include "sublane/Passes/KernelShape.h"
+#include "sublane/Passes/analysis/SyncPointCheck.h"
+#include "sublane/Passes/analysis/KernelShape.h"
+#include "sublane/Passes/util/KernelInfo.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AssumptionCache.h"

@@ -12,8 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sublane/Passes/IdleTailExit.h"
-#include "sublane/Passes/KernelInfo.h"
+#include "sublane/Passes/late/IdleTailExit.h"
+#include "sublane/Passes/util/KernelInfo.h"
+#include "sublane/Passes/util/Metadata.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -375,7 +376,7 @@ PreservedAnalyses IdleTailExitPass::run(Function &F,
                                         FunctionAnalysisManager &FAM) {
   if (!IdleTailExit)
     return PreservedAnalyses::all();
-  if (!hasLoopWithProperty(F, WorkGroupItemLoopProperty))
+  if (!hasLoopWithProperty(F, md::WorkGroupItemLoop))
     return PreservedAnalyses::all();
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
@@ -384,7 +385,7 @@ PreservedAnalyses IdleTailExitPass::run(Function &F,
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   bool Changed = false;
   for (Loop *L : LI.getLoopsInPreorder()) {
-    if (!getBooleanLoopAttribute(L, WorkGroupItemLoopProperty))
+    if (!getBooleanLoopAttribute(L, md::WorkGroupItemLoop))
       continue;
     if (!L->isRecursivelyLCSSAForm(DT, LI))
       Changed |= formLCSSARecursively(*L, DT, &LI, &SE);

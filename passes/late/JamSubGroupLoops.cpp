@@ -10,8 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sublane/Passes/JamSubGroupLoops.h"
-#include "sublane/Passes/KernelInfo.h"
+#include "sublane/Passes/late/JamSubGroupLoops.h"
+#include "sublane/Passes/util/KernelInfo.h"
+#include "sublane/Passes/util/Metadata.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -115,7 +116,7 @@ private:
 /// Whether \p L carries the marker sublane-wg-cbs puts on loops over full
 /// sub-groups.
 bool isFullSubGroupLoop(const Loop &L) {
-  return getBooleanLoopAttribute(&L, FullSubGroupLoopProperty);
+  return getBooleanLoopAttribute(&L, md::FullSubGroupLoop);
 }
 
 bool SubGroupLoopJam::findChains() {
@@ -276,7 +277,7 @@ unsigned SubGroupLoopJam::chooseCount() const {
 
 void SubGroupLoopJam::dropProperty() {
   L.setLoopID(makePostTransformationMetadata(F.getContext(), L.getLoopID(),
-                                             {FullSubGroupLoopProperty}, {}));
+                                             {md::FullSubGroupLoop}, {}));
 }
 
 std::string SubGroupLoopJam::kernelName() const {
@@ -359,7 +360,7 @@ bool SubGroupLoopJam::versionOnInvariantGuard() {
   CopyLatchBr->setMetadata(
       LLVMContext::MD_loop,
       makePostTransformationMetadata(F.getContext(), L.getLoopID(),
-                                     {FullSubGroupLoopProperty}, {}));
+                                     {md::FullSubGroupLoop}, {}));
   // The guard folds: true in the loop, false in its copy, whose inner loop
   // is then unreachable.
   auto *CopyGuardBr = cast<BranchInst>(VMap[GuardBr]);
@@ -445,7 +446,7 @@ PreservedAnalyses JamSubGroupLoopsPass::run(Function &F,
     return PreservedAnalyses::all();
   // Most functions hold no loop over sub-groups: look for the marker before
   // asking for any analysis.
-  if (!hasLoopWithProperty(F, FullSubGroupLoopProperty))
+  if (!hasLoopWithProperty(F, md::FullSubGroupLoop))
     return PreservedAnalyses::all();
   bool Changed = false;
   // The loops over full sub-groups, each in LCSSA and loop-simplify form (the

@@ -1,7 +1,7 @@
 //===- DeviceMathCalls.cpp - Math library calls without errno -------------===//
 
-#include "sublane/Passes/DeviceMathCalls.h"
-#include "sublane/Passes/KernelInfo.h"
+#include "sublane/Passes/prepare/DeviceMathCalls.h"
+#include "sublane/Passes/util/KernelInfo.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSwitch.h"

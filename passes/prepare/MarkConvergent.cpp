@@ -1,7 +1,7 @@
 //===- MarkConvergent.cpp - Protect barriers from early transforms --------===//
 
-#include "sublane/Passes/MarkConvergent.h"
-#include "sublane/Passes/BuiltinReachability.h"
+#include "sublane/Passes/prepare/MarkConvergent.h"
+#include "sublane/Passes/analysis/BuiltinReachability.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/InstIterator.h"

@@ -1,9 +1,10 @@
 //===- PrepareKernels.cpp - Kernel preparation ----------------------------===//
 
-#include "sublane/Passes/PrepareKernels.h"
-#include "sublane/Passes/BuiltinReachability.h"
-#include "sublane/Passes/DeviceMathCalls.h"
-#include "sublane/Passes/KernelInfo.h"
+#include "sublane/Passes/prepare/PrepareKernels.h"
+#include "sublane/Passes/analysis/BuiltinReachability.h"
+#include "sublane/Passes/prepare/DeviceMathCalls.h"
+#include "sublane/Passes/util/KernelInfo.h"
+#include "sublane/Passes/util/Metadata.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -771,8 +772,6 @@ static constexpr unsigned MaxUnrolledSize = 512;
 static constexpr unsigned MaxUnrolledNestSize = 8192;
 /// ... and the kernel after unrolling a nest, this.
 static constexpr unsigned MaxUnrolledKernelSize = 16384;
-/// Marks the inner loops of an unrolled nest.
-static constexpr const char *UnrolledNestProperty = "sublane.unroll.in_nest";
 
 /// Unrolls innermost loops with a small constant trip count, and no sync
 /// point (the lowering handles those as loops, and copying their regions
@@ -812,7 +811,7 @@ void KernelPreparer::unrollSmallLoops(Function &K) {
             BB->size() * (In == L ? 1 : SE.getSmallConstantMaxTripCount(In));
       }
       bool InNest =
-          !L->isInnermost() || getBooleanLoopAttribute(L, UnrolledNestProperty);
+          !L->isInnermost() || getBooleanLoopAttribute(L, md::UnrolledNestLoop);
       if (Size * TripCount > (InNest ? MaxUnrolledNestSize : MaxUnrolledSize))
         continue;
       // Nests only while the kernel stays of a size the vectorizer's copies
@@ -822,7 +821,7 @@ void KernelPreparer::unrollSmallLoops(Function &K) {
         continue;
       // The inner loops' copies unroll within the nest's budget.
       for (Loop *Sub : L->getSubLoops())
-        addStringMetadataToLoop(Sub, UnrolledNestProperty, 1);
+        addStringMetadataToLoop(Sub, md::UnrolledNestLoop, 1);
       UnrollLoopOptions Options;
       Options.Count = TripCount;
       Options.Force = true;

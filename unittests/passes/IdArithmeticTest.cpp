@@ -1,7 +1,7 @@
 //===- IdArithmeticTest.cpp - Id division, lane offset compares -----------===//
 
-#include "sublane/Passes/IdArithmetic.h"
-#include "sublane/Passes/KernelInfo.h"
+#include "sublane/Passes/util/IdArithmetic.h"
+#include "sublane/Passes/util/KernelInfo.h"
 
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/Constants.h"

@@ -1,6 +1,6 @@
 //===- KernelShapeTest.cpp - Shape analysis on IR built in memory ---------===//
 
-#include "sublane/Passes/KernelShape.h"
+#include "sublane/Passes/analysis/KernelShape.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/InstIterator.h"
