@@ -1,22 +1,29 @@
 ; Each lane's <4 x float> lies 32 bytes past its neighbour's: one load of 4
 ; floats per lane and a transpose in registers (4x4 squares: two rounds of
 ; interleaving), rather than a gather per element. In the copy for full
-; sub-groups the loads are plain; in the copy for any sub-group each lane's
-; load runs under its bit of the entry mask.
+; sub-groups the loads read the lanes' addresses; in the copy for any
+; sub-group inactive lanes read a stack slot instead (a select on the
+; addresses), so the loads are plain there too: a masked load per lane is a
+; branch per element on targets without masked loads.
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=8 -S %s \
 ; RUN:   | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.sg(
+; CHECK: %idle.lane = alloca [4 x float], align 16
 ; CHECK: %sg.full = icmp eq i32 %sg.lanes, 8
 ; CHECK: wfv.body:
 ; CHECK-COUNT-8: load <4 x float>, ptr
 ; CHECK-NEXT: shufflevector <4 x float> %{{.*}}, <4 x float> %{{.*}}, <4 x i32> <i32 0, i32 4, i32 1, i32 5>
 ; CHECK-NOT: gather
 ; CHECK: ret void
-; CHECK: [[LANE0:%.*]] = shufflevector <8 x i1> %entry.mask, <8 x i1> poison, <4 x i32> zeroinitializer
-; CHECK-NEXT: call <4 x float> @llvm.masked.load.v4f32.p0(ptr %{{.*}}, i32 16, <4 x i1> [[LANE0]], <4 x float> poison)
-; CHECK: [[LANE1:%.*]] = shufflevector <8 x i1> %entry.mask, <8 x i1> poison, <4 x i32> <i32 1, i32 1, i32 1, i32 1>
-; CHECK-NEXT: call <4 x float> @llvm.masked.load.v4f32.p0(ptr %{{.*}}, i32 16, <4 x i1> [[LANE1]], <4 x float> poison)
+; CHECK: [[IDLE:%.*]] = insertelement <8 x ptr> poison, ptr %idle.lane, i64 0
+; CHECK: [[IDLES:%.*]] = shufflevector <8 x ptr> [[IDLE]], <8 x ptr> poison, <8 x i32> zeroinitializer
+; CHECK: %lane.ptrs = select <8 x i1> %entry.mask, <8 x ptr> %{{.*}}, <8 x ptr> [[IDLES]]
+; CHECK: [[P0:%.*]] = extractelement <8 x ptr> %lane.ptrs, i64 0
+; CHECK-NEXT: load <4 x float>, ptr [[P0]], align 16
+; CHECK: [[P7:%.*]] = extractelement <8 x ptr> %lane.ptrs, i64 7
+; CHECK-NEXT: load <4 x float>, ptr [[P7]], align 16
+; CHECK-NOT: masked.load
 ; CHECK-NOT: gather
 ; CHECK: ret void
 

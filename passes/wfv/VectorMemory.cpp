@@ -837,10 +837,16 @@ transposeSquare(IRBuilder<> &B, ArrayRef<Value *> Rows, unsigned LaneElements) {
 }
 
 /// Lanes' vectors from scattered addresses: each lane's vector is still one
-/// load of consecutive elements (under its lane's bit of the mask where the
-/// mask may be partial), and the transpose into element-major order is
-/// shuffles in registers, squares of min(S, N) at a time. A gather per
+/// load of consecutive elements, and the transpose into element-major order
+/// is shuffles in registers, squares of min(S, N) at a time. A gather per
 /// element costs a scalar load per lane on cores without fast gathers.
+///
+/// Where the mask may be partial, inactive lanes read a stack slot of the
+/// vector's type instead of their own address (one select on the vector of
+/// addresses), so every lane's load is a plain one. A masked load per lane
+/// would be a branch per element on targets without masked loads (SSE): at
+/// 64 lanes, thousands of blocks per kernel, whose register allocation took
+/// most of a minute for one 3x3 median filter of float4 pixels.
 Value *SubGroupVectorizer::loadLaneVectorsTransposed(LoadInst &L) {
   ++NumTransposedLoads;
   auto *VT = cast<FixedVectorType>(L.getType());
@@ -848,17 +854,16 @@ Value *SubGroupVectorizer::loadLaneVectorsTransposed(LoadInst &L) {
   auto *CM = dyn_cast<Constant>(Mask);
   bool AllLanes = CM && CM->isAllOnesValue();
   Value *Ptrs = getVector(L.getPointerOperand());
+  if (!AllLanes) {
+    AllocaInst *Idle =
+        createLaneSlot(*NewEntry, VT->getElementType(), N, "idle.lane");
+    Idle->setAlignment(std::max(Idle->getAlign(), L.getAlign()));
+    Ptrs = B.CreateSelect(Mask, Ptrs, splat(Idle), "lane.ptrs");
+  }
   SmallVector<Value *, 64> LaneVectors;
   for (unsigned Lane = 0; Lane < S; ++Lane) {
     Value *Ptr = B.CreateExtractElement(Ptrs, B.getInt32(Lane));
-    Instruction *Load;
-    if (AllLanes) {
-      Load = B.CreateAlignedLoad(VT, Ptr, L.getAlign());
-    } else {
-      Value *Bit = B.CreateExtractElement(Mask, B.getInt32(Lane));
-      Load = B.CreateMaskedLoad(VT, Ptr, L.getAlign(),
-                                B.CreateVectorSplat(N, Bit));
-    }
+    Instruction *Load = B.CreateAlignedLoad(VT, Ptr, L.getAlign());
     Load->setAAMetadata(L.getAAMetadata());
     LaneVectors.push_back(Load);
   }
