@@ -63,6 +63,8 @@ inline constexpr const char *LLVMParallelAccesses =
 inline constexpr const char *LLVMInterleaveCount = "llvm.loop.interleave.count";
 inline constexpr const char *LLVMVectorizeWidth = "llvm.loop.vectorize.width";
 inline constexpr const char *LLVMUnrollDisable = "llvm.loop.unroll.disable";
+inline constexpr const char *LLVMUnrollRuntimeDisable =
+    "llvm.loop.unroll.runtime.disable";
 
 } // namespace md
 } // namespace sublane
