@@ -18,6 +18,7 @@ build="${SUBLANE_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
 SUBLANE_BUILD_DIR="$build" "$root/tools/build.sh" \
   -DSUBLANE_SANITIZE="${SUBLANE_SANITIZE:-address,undefined}" \
   -DSUBLANE_BUILD_BENCHMARKS=OFF -DSUBLANE_BUILD_ISA_TESTS=OFF \
+  -DSUBLANE_BUILD_EXAMPLES=OFF \
   -DSUBLANE_PREBUILT_PLUGINS="${SUBLANE_PREBUILT_PLUGINS:-}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
