@@ -2,6 +2,7 @@
 
 #include "CBSLowering.h"
 #include "sublane/Passes/util/Metadata.h"
+#include "sublane/Passes/util/TargetInfo.h"
 
 #include "llvm/Support/CommandLine.h"
 

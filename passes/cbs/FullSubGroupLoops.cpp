@@ -13,6 +13,7 @@
 #include "CBSLowering.h"
 #include "sublane/Passes/late/JamSubGroupLoops.h"
 #include "sublane/Passes/util/Metadata.h"
+#include "sublane/Passes/util/TargetInfo.h"
 
 #include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/IR/IntrinsicInst.h"

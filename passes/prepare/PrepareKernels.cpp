@@ -5,6 +5,7 @@
 #include "sublane/Passes/prepare/DeviceMathCalls.h"
 #include "sublane/Passes/util/KernelInfo.h"
 #include "sublane/Passes/util/Metadata.h"
+#include "sublane/Passes/util/TargetInfo.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sublane/Passes/util/Metadata.h"
+#include "sublane/Passes/util/TargetInfo.h"
 
 #include "SubGroupVectorizer.h"
 

@@ -21,6 +21,7 @@
 #include "SubGroupVectorizer.h"
 
 #include "sublane/Passes/util/IdArithmetic.h"
+#include "sublane/Passes/util/TargetInfo.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/PatternMatch.h"

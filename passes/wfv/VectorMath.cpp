@@ -12,6 +12,7 @@
 
 #include "SubGroupVectorizer.h"
 
+#include "sublane/Passes/util/TargetInfo.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Intrinsics.h"
@@ -125,11 +126,7 @@ static std::optional<StringRef> getMathFunctionName(const CallInst &CI,
 /// widest first, each with the suffix naming its implementation.
 static SmallVector<std::pair<unsigned, StringRef>, 3>
 getSleefWidths(const Function &K, Type *Ty) {
-  StringRef Features = K.getFnAttribute("target-features").getValueAsString();
-  auto Has = [&](StringRef F) {
-    return Features.contains(("+" + F + ",").str()) ||
-           Features.ends_with(("+" + F).str());
-  };
+  auto Has = [&](StringRef F) { return hasTargetFeature(K, ("+" + F).str()); };
   unsigned Floats = Ty->isFloatTy() ? 1 : 0; // 4-byte lanes double the count
   if (Has("avx512f") && Has("avx2") && Has("fma"))
     return {{8u << Floats, "avx512f"},

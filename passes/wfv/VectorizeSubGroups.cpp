@@ -9,6 +9,7 @@
 #include "sublane/Passes/wfv/VectorizeSubGroups.h"
 #include "SubGroupVectorizer.h"
 #include "sublane/Passes/analysis/SyncPointCheck.h"
+#include "sublane/Passes/util/TargetInfo.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
@@ -225,9 +226,7 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   // target prefers 256-bit ones), also for the vectors it passes to vector
   // math functions, which take zmm registers. A straight-line stream keeps
   // the target's preference.
-  bool HasAVX512 = SG->getFnAttribute("target-features")
-                       .getValueAsString()
-                       .contains("+avx512f");
+  bool HasAVX512 = hasTargetFeature(*SG, "+avx512f");
   if (HasAVX512 && !Always512 && isStraightLineStream(*SG)) {
     LLVM_DEBUG(dbgs() << "sublane-wfv: " << K.getName()
                       << " is a straight-line stream: target's vector width\n");

@@ -249,22 +249,6 @@ llvm::StructType *getContextType(llvm::Module &M);
 /// Whether \p GV has the layout of a kernel descriptor.
 bool isDescriptor(const llvm::GlobalVariable &GV);
 
-/// The sub-group size SYCL lets the implementation choose for a kernel that
-/// requests none, one vector register of 32-bit lanes on \p K's target
-/// (16 with AVX-512, 8 with AVX2, 4 otherwise); 1 for IR without target
-/// features.
-unsigned getNativeSubGroupSize(const llvm::Function &K);
-/// Whether \p K's "target-features" attribute lists \p Feature ("+avx2").
-bool hasTargetFeature(const llvm::Function &K, llvm::StringRef Feature);
-/// The bits of one vector register of \p K's target: 512 with AVX-512, 256
-/// with AVX2, and SSE2's 128 otherwise (also for IR without target
-/// features, which x86-64 code still runs on).
-unsigned getVectorRegisterBits(const llvm::Function &K);
-/// The sub-group size of a basic range kernel that requests none and never
-/// asks for its sub-group: the native size times the registers per value
-/// that pay off.
-unsigned getBasicRangeSubGroupSize(const llvm::Function &K);
-
 /// One entry of `llvm.global.annotations` on a function.
 struct FunctionAnnotation {
   llvm::Function *F;
