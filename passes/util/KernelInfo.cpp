@@ -48,15 +48,19 @@ FunctionCallee getOrInsertRuntimeCheck(Module &M, RuntimeCheck Check) {
   LLVMContext &C = M.getContext();
   Type *Void = Type::getVoidTy(C), *Ptr = PointerType::getUnqual(C);
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  StringRef Name;
+#define SUBLANE_RUNTIME_CHECK(ID, NAME)                                        \
+  if (Check == RuntimeCheck::ID)                                               \
+    Name = NAME;
+#include "sublane/Passes/util/Builtins.def"
   switch (Check) {
   case RuntimeCheck::SyncPoints:
     // (kernel, group id, dims, sync-point names, expected, arrived)
-    return M.getOrInsertFunction("__sublane_check_sync", Void, Ptr, Ptr, I32,
-                                 Ptr, I32, I32);
+    return M.getOrInsertFunction(Name, Void, Ptr, Ptr, I32, Ptr, I32, I32);
   case RuntimeCheck::SubGroupLanes:
     // (kernel, group id x3, dims, sync point, lanes expected, lanes arrived)
-    return M.getOrInsertFunction("__sublane_check_lanes", Void, Ptr, I64, I64,
-                                 I64, I32, Ptr, I64, I64);
+    return M.getOrInsertFunction(Name, Void, Ptr, I64, I64, I64, I32, Ptr, I64,
+                                 I64);
   }
   llvm_unreachable("unknown runtime check");
 }
