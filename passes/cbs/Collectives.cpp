@@ -178,8 +178,9 @@ Value *CBSLowering::emitLoop(
   // steps, each combining with the last one's result) unrolling saves
   // little, while every copy is compiled again at each of the kernel's
   // collectives: WorkGroupAlgorithmsTest.cpp, whose work-group scans LLVM
-  // unrolled 2,520 times by 8 with a remainder loop, compiles for AVX2 in
-  // 116 s without them, 144 s with. Over work-items the chain of 1-cycle
+  // unrolled 2,520 times by 8 with a remainder loop, compiled for AVX2 in
+  // 116 s with none of these loops unrolled, 144 s with all of them (one
+  // run each, alone on 2 cores). Over work-items the chain of 1-cycle
   // integer adds gains from it: an int scan of work-groups of 256 at size 1
   // took 1.48 ms unrolled, 1.98 not (AVX2, one thread, 2^22 items).
   if (Vectorized)
