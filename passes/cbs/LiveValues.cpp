@@ -274,8 +274,8 @@ void CBSLowering::repairCrossRegionUses(const KernelShape &Shape,
     } else if (S.S.isVarying()) {
       ++NumPerItemArrays;
       ++LivePerItem;
-      ORE->emit([&] {
-        return OptimizationRemarkAnalysis(DEBUG_TYPE, "PerItemValue", Orig)
+      ORE->emit([&, Def = Orig] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "PerItemValue", Def)
                << "a value defined here varies between work-items and is "
                   "used after a barrier or collective: kept in a "
                   "per-work-item array ("

@@ -510,6 +510,8 @@ private:
   /// with that lane's operands; the results as a vector.
   Value *callPerLane(CallInst &CI, bool Masked);
   Value *replicateCallInLoop(CallInst &CI, bool Masked);
+  /// \p CI, a call that does not return, made by the first active lane.
+  void callFirstActiveLane(CallInst &CI);
 
   // VectorMath.cpp.
   bool widenMathCall(CallInst &CI);
