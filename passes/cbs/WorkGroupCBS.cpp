@@ -3,6 +3,7 @@
 #include "sublane/Passes/cbs/WorkGroupCBS.h"
 #include "CBSLowering.h"
 #include "sublane/Passes/analysis/SyncPointCheck.h"
+#include "sublane/Passes/prepare/LoweringDecision.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -17,12 +18,9 @@ namespace sublane {
 namespace cbs {
 bool CBSLowering::checkKernel() {
   Dims = getUnsignedAttr(K, attr::Dims).value_or(1);
-  SubGroupSize = getUnsignedAttr(K, attr::SubGroupSize).value_or(1);
-  std::optional<Variant> V =
-      parseVariant(K.getFnAttribute(attr::Variant).getValueAsString());
-  if (!V)
-    V = SubGroupSize == 1 ? Variant::CBS : Variant::HCBS;
-  if (*V == Variant::WFV) {
+  KernelLowering L = getLowering(K);
+  SubGroupSize = L.SubGroupSize;
+  if (L.V == Variant::WFV) {
     Attribute Body = K.getFnAttribute(attr::Vectorized);
     if (!Body.isStringAttribute() || !M.getFunction(Body.getValueAsString())) {
       reportKernelError(K, "variant 'wfv' needs the vectorizer: run "
@@ -31,13 +29,13 @@ bool CBSLowering::checkKernel() {
     }
     Vectorized = true;
   }
-  if (*V == Variant::CBS && SubGroupSize != 1) {
+  if (L.V == Variant::CBS && SubGroupSize != 1) {
     reportKernelError(K, "variant 'cbs' runs sub-groups of one work-item, "
                          "but the kernel asks for sub-group size " +
                              Twine(SubGroupSize) + "; use variant 'hcbs'");
     return false;
   }
-  Hierarchical = *V == Variant::HCBS;
+  Hierarchical = L.V == Variant::HCBS;
 
   // The vectorizer checked the kernel as written.
   bool Ok = Vectorized || checkSyncPoints(K, Dims, Hierarchical);

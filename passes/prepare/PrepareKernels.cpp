@@ -3,6 +3,7 @@
 #include "sublane/Passes/prepare/PrepareKernels.h"
 #include "sublane/Passes/analysis/BuiltinReachability.h"
 #include "sublane/Passes/prepare/DeviceMathCalls.h"
+#include "sublane/Passes/prepare/LoweringDecision.h"
 #include "sublane/Passes/util/KernelInfo.h"
 #include "sublane/Passes/util/Metadata.h"
 #include "sublane/Passes/util/TargetInfo.h"
@@ -47,33 +48,8 @@ STATISTIC(NumKernels, "Number of kernels prepared");
 STATISTIC(NumInlined, "Number of calls inlined into kernels");
 STATISTIC(NumGroupLocalBlocks,
           "Number of group local memory call sites laid out in kernels");
-STATISTIC(NumWidenedBasicRangeKernels,
-          "Number of basic range kernels given wider sub-groups");
 STATISTIC(NumExceptionEdgesDropped,
           "Number of invokes in kernels turned into plain calls");
-
-static cl::opt<unsigned> DefaultSubGroupSize(
-    "sublane-sg-size", cl::init(0),
-    cl::desc("Sub-group size of kernels that do not request one (1, 4, 8, "
-             "16, 32 or 64); by default the vector width of the kernel's "
-             "target: 16 with AVX-512, 8 with AVX2, 4 otherwise, and 1 for "
-             "IR that names no target features"));
-
-static cl::opt<bool> WidenBasicRangeKernels(
-    "sublane-widen-basic-range-kernels", cl::init(true),
-    cl::desc("Run basic range kernels that request no sub-group size and never "
-             "ask for their sub-group at 4 registers per 32-bit value (32 "
-             "lanes with AVX2 or AVX-512) instead of one register"));
-
-/// Private memory per work-item up to which a basic range kernel is widened.
-static constexpr uint64_t MaxWidenedPrivateBytes = 256;
-
-static cl::opt<std::string> DefaultVariant(
-    "sublane-variant", cl::init(""),
-    cl::desc("Lowering of kernels above sub-group size 1 that do not request "
-             "one: hcbs (hierarchical CBS) or wfv (vectorized, the default); "
-             "size 1 is always cbs unless a kernel asks otherwise, and cbs "
-             "makes 1 the size of kernels that do not request one"));
 
 static cl::opt<unsigned> InlineBudget(
     "sublane-inline-budget", cl::init(20000),
@@ -85,14 +61,6 @@ static cl::opt<unsigned> InlineBudget(
 static constexpr unsigned MaxRecursiveInlines = 8;
 
 namespace sublane {
-
-unsigned getDefaultSubGroupSize() { return DefaultSubGroupSize; }
-
-StringRef getDefaultVariantName() { return DefaultVariant; }
-
-static bool isSupportedSubGroupSize(int64_t S) {
-  return S == 1 || S == 4 || S == 8 || S == 16 || S == 32 || S == 64;
-}
 
 namespace {
 
@@ -145,7 +113,6 @@ private:
   void unrollSmallLoops(Function &K);
 
   bool setRequiredWorkGroupSize(Function &K, unsigned Dims);
-  void widenBasicRangeKernel(Function &K);
 
   static std::optional<RequestedSizes>
   findRequest(Function &K, const AnnotatedFunctions &Annotated);
@@ -155,9 +122,8 @@ private:
   Module &M;
   FunctionAnalysisManager &FAM;
   BuiltinReachability Reach;
-  /// Whether the kernel being prepared is a basic range kernel whose
-  /// sub-group size nothing decided (setUpDescriptor).
-  bool SizeLeftToUs = false;
+  /// The lowering decided for the kernel being prepared (setUpDescriptor).
+  LoweringDecision Lowering;
   /// Functions annotated by the clang plugin's kernel attributes.
   AnnotatedFunctions AnnotatedSubGroupSize, AnnotatedWorkGroupSize;
 };
@@ -318,45 +284,23 @@ bool KernelPreparer::setUpDescriptor(Function &K) {
   }
   if (Annotated)
     ReqdSize = Annotated->Sizes[0];
-  // A module default of variant cbs asks for sub-groups of one work-item
-  // wherever the kernel and the command line leave the size open.
-  const bool DefaultIsCBS = parseVariant(DefaultVariant) == Variant::CBS;
-  unsigned Size =
-      ReqdSize
-          ? ReqdSize
-          : getUnsignedAttr(K, attr::SubGroupSize)
-                .value_or(DefaultSubGroupSize ? unsigned(DefaultSubGroupSize)
-                          : DefaultIsCBS      ? 1
-                                              : getNativeSubGroupSize(K));
-  if (!isSupportedSubGroupSize(Size)) {
-    reportKernelError(K, "sub-group size " + Twine(Size) +
-                             " is not supported; use 1, 4, 8, 16, 32 or 64");
-    return false;
-  }
-  SizeLeftToUs = !ReqdSize && !K.hasFnAttribute(attr::SubGroupSize) &&
-                 !DefaultSubGroupSize && !DefaultIsCBS && Flags != ~0u &&
-                 (Flags & desc::BasicRangeFlag);
-  K.addFnAttr(attr::SubGroupSize, utostr(Size));
-
-  std::optional<Variant> V;
+  LoweringRequest Request;
+  Request.SubGroupSize = ReqdSize;
   if (ReqdVariant >= unsigned(Variant::CBS) &&
       ReqdVariant <= unsigned(Variant::WFV))
-    V = Variant(ReqdVariant);
-  else if (K.hasFnAttribute(attr::Variant))
-    V = parseVariant(K.getFnAttribute(attr::Variant).getValueAsString());
-  else if (!DefaultVariant.empty() &&
-           (Size > 1 || !parseVariant(DefaultVariant)))
-    // Sub-groups of one work-item have nothing to vectorize or to split:
-    // the module default is for the kernels with real sub-groups (and an
-    // unknown one is an error everywhere).
-    V = parseVariant(DefaultVariant);
-  else
-    V = Size == 1 ? Variant::CBS : Variant::WFV;
-  if (!V) {
-    reportKernelError(K, "unknown lowering variant; use cbs, hcbs or wfv");
+    Request.DescriptorVariant = Variant(ReqdVariant);
+  Request.AttributeSize = getUnsignedAttr(K, attr::SubGroupSize);
+  if (K.hasFnAttribute(attr::Variant))
+    Request.AttributeVariant =
+        K.getFnAttribute(attr::Variant).getValueAsString();
+  Request.BasicRange = Flags != ~0u && (Flags & desc::BasicRangeFlag);
+  auto Decision = decideLowering(K, Request);
+  if (auto *Error = std::get_if<std::string>(&Decision)) {
+    reportKernelError(K, *Error);
     return false;
   }
-  K.addFnAttr(attr::Variant, variantName(*V));
+  Lowering = std::get<LoweringDecision>(Decision);
+  recordLowering(K, Lowering.Lowering);
   return true;
 }
 
@@ -475,65 +419,6 @@ bool KernelPreparer::inlineBuiltinCallers(Function &K) {
       ++NumInlined;
     }
   }
-}
-
-/// A basic range kernel cannot tell its sub-group's size unless it asks for
-/// its sub-group, and once every call that reaches a builtin is inlined,
-/// asking is a call in the kernel itself. One that does not ask runs at the
-/// wider size getBasicRangeSubGroupSize picks, where the vectorizer would
-/// run it. Private arrays are the exception: each lane has its own copy, so
-/// a sub-group's grows with the width, and past a few hundred bytes per
-/// work-item wider sub-groups trade registers for cache misses.
-void KernelPreparer::widenBasicRangeKernel(Function &K) {
-  if (!SizeLeftToUs || !WidenBasicRangeKernels ||
-      parseVariant(K.getFnAttribute(attr::Variant).getValueAsString()) !=
-          Variant::WFV)
-    return;
-  const DataLayout &DL = M.getDataLayout();
-  uint64_t PrivateBytes = 0;
-  for (Instruction &I : instructions(K)) {
-    if (auto *AI = dyn_cast<AllocaInst>(&I)) {
-      std::optional<TypeSize> Size = AI->getAllocationSize(DL);
-      if (!Size || Size->isScalable())
-        return;
-      PrivateBytes += Size->getFixedValue();
-      if (PrivateBytes > MaxWidenedPrivateBytes)
-        return;
-      continue;
-    }
-    auto *CB = dyn_cast<CallBase>(&I);
-    if (!CB)
-      continue;
-    switch (getBuiltinKind(CB)) {
-    case BuiltinKind::SubGroupLocalId:
-    case BuiltinKind::SubGroupId:
-    case BuiltinKind::SubGroupSize:
-    case BuiltinKind::SubGroupMaxSize:
-    case BuiltinKind::SubGroupCount:
-    case BuiltinKind::SubGroupBarrier:
-    case BuiltinKind::Collective:
-      return;
-    default:
-      break;
-    }
-  }
-  unsigned Native = *getUnsignedAttr(K, attr::SubGroupSize);
-  unsigned Size = getBasicRangeSubGroupSize(K);
-  if (Size == Native)
-    return;
-  K.addFnAttr(attr::SubGroupSize, utostr(Size));
-  ++NumWidenedBasicRangeKernels;
-  OptimizationRemarkEmitter ORE(&K);
-  ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "BasicRangeWidth",
-                              getKernelUserLoc(K), &K.getEntryBlock())
-           << "basic range kernel '" << getKernelDisplayName(K)
-           << "' runs at sub-group size " << ore::NV("Size", Size)
-           << " rather than the target's " << ore::NV("Native", Native)
-           << ": it never asks for its sub-group, so the size only sets how "
-              "many work-items one vector loop step covers "
-              "(-sublane-widen-basic-range-kernels=false keeps the target's)";
-  });
 }
 
 /// clang -O0 marks every function optnone and noinline; that noinline is no
@@ -881,7 +766,9 @@ bool KernelPreparer::prepare(Function &K) {
   annotateIdRanges(K);
   DeviceMathCallsPass().run(K, FAM);
   canonicalize(K);
-  widenBasicRangeKernel(K);
+  widenBasicRangeKernel(K, Lowering);
+  // Recorded as the later passes read it (a wfv kernel of size 1 is cbs).
+  recordLowering(K, getLowering(K));
   ++NumKernels;
   LLVM_DEBUG(dbgs() << "sublane-prepare: prepared " << K.getName() << "\n");
   return true;

@@ -9,6 +9,7 @@
 #include "sublane/Passes/wfv/VectorizeSubGroups.h"
 #include "SubGroupVectorizer.h"
 #include "sublane/Passes/analysis/SyncPointCheck.h"
+#include "sublane/Passes/prepare/LoweringDecision.h"
 #include "sublane/Passes/util/TargetInfo.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -97,7 +98,7 @@ bool isStraightLineStream(const Function &SG) {
 
 void fallBack(Function &K, const wfv::Refusal &Why, DebugLoc Where) {
   ++NumFallbacks;
-  K.addFnAttr(attr::Variant, variantName(Variant::HCBS));
+  recordLowering(K, {getLowering(K).SubGroupSize, Variant::HCBS});
   OptimizationRemarkEmitter ORE(&K);
   ORE.emit([&] {
     return OptimizationRemarkMissed(DEBUG_TYPE, "NotVectorized", Where,
@@ -130,13 +131,8 @@ Function *cloneKernel(Function &K) {
 }
 
 bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
-  unsigned S = getUnsignedAttr(K, attr::SubGroupSize).value_or(1);
+  unsigned S = getLowering(K).SubGroupSize;
   unsigned Dims = getUnsignedAttr(K, attr::Dims).value_or(1);
-  if (S == 1) {
-    // A sub-group of one lane has nothing to vectorize.
-    K.addFnAttr(attr::Variant, variantName(Variant::CBS));
-    return false;
-  }
   DebugLoc KernelLoc = getKernelUserLoc(K);
   // K stays as written: the fiber engine runs it per work-item. The
   // vectorized body is a copy, K.sg, that work-group CBS lowers.
@@ -321,8 +317,7 @@ PreservedAnalyses VectorizeSubGroupsPass::run(Module &M,
     if (K->hasFnAttribute(attr::Vectorized) ||
         M.getFunction((K->getName() + ".wg").str()))
       continue;
-    auto V = parseVariant(K->getFnAttribute(attr::Variant).getValueAsString());
-    if (V != Variant::WFV)
+    if (getLowering(*K).V != Variant::WFV)
       continue;
     Changed |= vectorizeKernel(*K, FAM);
   }

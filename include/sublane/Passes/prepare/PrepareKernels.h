@@ -2,9 +2,10 @@
 //
 // `sublane-prepare`: finds the kernels of a module (the header's annotation,
 // or the attr::Kernel attribute of other front ends), gives each one its
-// descriptor and canonical attributes (dimensions, sub-group size, variant),
-// inlines every call that can reach a builtin, and canonicalises the body so
-// that the lowering passes see barriers and ids directly. Recursion or an
+// descriptor and canonical attributes (dimensions, and the sub-group size
+// and variant that LoweringDecision.h decides), inlines every call that can
+// reach a builtin, and canonicalises the body so that the lowering passes
+// see barriers and ids directly. Recursion or an
 // indirect call that may reach a builtin, and malformed kernels, are errors.
 //
 //===----------------------------------------------------------------------===//
@@ -20,10 +21,6 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 };
-
-/// The module-wide defaults, from the plugin options.
-unsigned getDefaultSubGroupSize();
-llvm::StringRef getDefaultVariantName();
 
 } // namespace sublane
 

@@ -1,0 +1,78 @@
+//===- LoweringDecision.h - Sub-group size and variant ---------*- C++ -*-===//
+//
+// The one place that decides how a kernel is lowered: the size of its
+// sub-groups and the variant that lowers them (cbs, hcbs, wfv).
+//
+// sublane-prepare calls decideLowering once per kernel, with what the kernel
+// requested (its descriptor, reqd_sub_group_size, a front end's attributes)
+// and the command line's defaults, and records the result in the kernel's
+// attributes (attr::SubGroupSize, attr::Variant). Once the kernel's calls are
+// inlined, widenBasicRangeKernel may give a basic range kernel that never
+// asks for its sub-group wider sub-groups. Every later pass reads the
+// decision with getLowering. The one change after that is the vectorizer's
+// fallback to hierarchical CBS (recordLowering from wfv's fallBack), which
+// says why in a remark.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SUBLANE_PASSES_PREPARE_LOWERINGDECISION_H
+#define SUBLANE_PASSES_PREPARE_LOWERINGDECISION_H
+
+#include "sublane/Passes/util/KernelInfo.h"
+#include "llvm/IR/Function.h"
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace sublane {
+
+/// How a kernel is lowered.
+struct KernelLowering {
+  unsigned SubGroupSize = 1;
+  Variant V = Variant::CBS;
+};
+
+/// What asked for a kernel's size and variant, strongest first.
+struct LoweringRequest {
+  /// The sub_group_size property or [[sycl::reqd_sub_group_size]]; 0: none.
+  unsigned SubGroupSize = 0;
+  /// A variant the kernel's descriptor asks for.
+  std::optional<Variant> DescriptorVariant;
+  /// attr::SubGroupSize and attr::Variant as a front end left them.
+  std::optional<unsigned> AttributeSize;
+  std::optional<llvm::StringRef> AttributeVariant;
+  /// A basic range kernel (parallel_for over a range, no nd_range).
+  bool BasicRange = false;
+};
+
+struct LoweringDecision {
+  KernelLowering Lowering;
+  /// Nothing decided the size but the target: a basic range kernel the
+  /// implementation may widen (widenBasicRangeKernel).
+  bool SizeLeftToUs = false;
+};
+
+/// The sub-group sizes sublane lowers: 1, 4, 8, 16, 32 and 64.
+bool isSupportedSubGroupSize(int64_t S);
+
+/// The lowering \p K gets for \p Request under the command line's defaults
+/// (-sublane-sg-size, -sublane-variant), or the error to report.
+std::variant<LoweringDecision, std::string>
+decideLowering(const llvm::Function &K, const LoweringRequest &Request);
+
+/// Gives a basic range kernel whose size was left to the implementation
+/// and that never asks for its sub-group (its calls inlined) the wider size
+/// getBasicRangeSubGroupSize picks, with a remark.
+void widenBasicRangeKernel(llvm::Function &K, const LoweringDecision &D);
+
+/// The lowering recorded in \p K's attributes. Without a recorded variant:
+/// cbs at size 1, hcbs above (IR that sublane-prepare has not seen). A wfv
+/// kernel of size 1 is cbs: a sub-group of one lane has nothing to
+/// vectorize.
+KernelLowering getLowering(const llvm::Function &K);
+
+/// Records \p L in \p K's attributes.
+void recordLowering(llvm::Function &K, const KernelLowering &L);
+
+} // namespace sublane
+
+#endif // SUBLANE_PASSES_PREPARE_LOWERINGDECISION_H
