@@ -34,7 +34,7 @@ TEST(KernelApi, UsmKindsMemcpyFillMemset) {
   EXPECT_EQ(shared[n / 2], 7);
   sycl::free(dev, q);
   sycl::free(host, q);
-  sycl::free(shared);
+  sycl::free(shared, q);
   sycl::free(raw, q);
 }
 
@@ -491,6 +491,46 @@ TEST(KernelApi, AsyncWorkGroupCopy2D) {
     EXPECT_EQ(out[i], in[first + 23 - (i - first)]) << i;
   }
   sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+// local_accessor<T, 0>: one value per work-group, written by assignment
+// and read by conversion, beside a 1-dimensional one walked with its
+// iterators; the size and byte_size members of both.
+TEST(KernelApi, LocalAccessorOfOneValue) {
+  sycl::queue q;
+  const size_t n = 192, wg = 48;
+  long *out = sycl::malloc_shared<long>(n, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<long, 0> total(h);
+     sycl::local_accessor<short, 1> part(sycl::range<1>(wg), h);
+     h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+       size_t l = it.get_local_id(0);
+       part[l] = short(it.get_global_id(0) % 7);
+       if (l == 0)
+         total = 0;
+       sycl::group_barrier(it.get_group());
+       if (l == wg - 1) {
+         long s = 0;
+         for (short v : part)
+           s += v;
+         total = s * 1000 + long(part.byte_size()) * 10 +
+                 long(total.byte_size()) + long(total.size());
+       }
+       sycl::group_barrier(it.get_group());
+       long t = total;
+       out[it.get_global_id(0)] = t + long(l);
+     });
+   }).wait();
+  for (size_t i = 0; i < n; ++i) {
+    size_t g = i / wg;
+    long s = 0;
+    for (size_t j = g * wg; j < (g + 1) * wg; ++j)
+      s += long(j % 7);
+    long want = s * 1000 + long(wg * sizeof(short)) * 10 +
+                long(sizeof(long)) + 1 + long(i % wg);
+    ASSERT_EQ(out[i], want) << i;
+  }
   sycl::free(out, q);
 }
 

@@ -16,7 +16,7 @@ cmake --build "$work/consumer" > "$work/build.log" || { cat "$work/build.log"; e
   -o "$work/wrapped"
 "$work/wrapped"
 # Code that keeps SYCL's own header names builds unchanged with the wrapper.
-for program in legacy sycl2020; do
+for program in legacy sycl2020 dpcpp_style; do
   "$work/prefix/bin/sublane-clang++" -O2 \
     "$source_dir/unittests/install/consumer/$program.cpp" -o "$work/$program"
   "$work/$program"

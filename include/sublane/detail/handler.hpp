@@ -439,6 +439,10 @@ template <typename T, int D>
 local_accessor<T, D>::local_accessor(range<D> r, handler &h)
     : range_(r), offset_(h.allocate_local(r.size() * sizeof(T), alignof(T))) {}
 
+template <typename T>
+local_accessor<T, 0>::local_accessor(handler &h)
+    : offset_(h.allocate_local(sizeof(T), alignof(T))), Allocated(true) {}
+
 } // namespace sycl
 
 #endif // SUBLANE_DETAIL_HANDLER_HPP

@@ -237,13 +237,23 @@ inline double nan(uint64_t) { return std::numeric_limits<double>::quiet_NaN(); }
 
 // Common functions (min, max, clamp for floating point follow fmin/fmax on
 // ordinary values) and the integer min, max, clamp and abs.
-template <typename T> detail::if_arithmetic<T> min(T x, T y) {
+// The empty pack NoArgs lets std::min, std::max and std::clamp, the same
+// operations, win where a program's using-directives make both visible.
+namespace detail {
+template <typename T, typename... NoArgs>
+using if_arithmetic_only =
+    std::enable_if_t<std::is_arithmetic_v<T> && sizeof...(NoArgs) == 0, T>;
+} // namespace detail
+template <typename T, typename... NoArgs>
+detail::if_arithmetic_only<T, NoArgs...> min(T x, T y, NoArgs...) {
   return y < x ? y : x;
 }
-template <typename T> detail::if_arithmetic<T> max(T x, T y) {
+template <typename T, typename... NoArgs>
+detail::if_arithmetic_only<T, NoArgs...> max(T x, T y, NoArgs...) {
   return x < y ? y : x;
 }
-template <typename T> detail::if_arithmetic<T> clamp(T x, T lo, T hi) {
+template <typename T, typename... NoArgs>
+detail::if_arithmetic_only<T, NoArgs...> clamp(T x, T lo, T hi, NoArgs...) {
   return min(max(x, lo), hi);
 }
 // Arguments of different arithmetic types (`sycl::min(gid + 4u, n - 1)`,
@@ -431,26 +441,34 @@ template <typename T> detail::if_floating<T> powr(T x, T y) {
 //
 // An integer argument is no half: as in <cmath>, it is computed in double
 // (the floating functions take only floating types), where the half
-// overload would have converted it to half.
+// overload would have converted it to half. These templates have the
+// signatures of <cmath>'s integer and mixed-type overloads, so a program
+// that says `using namespace std; using namespace sycl;` and calls
+// pow(i, 2) would find both equally good; an empty trailing parameter pack
+// (NoArgs) makes <cmath>'s the more specialized ([temp.deduct.partial]/11),
+// and the same value comes back either way.
 namespace detail {
-template <typename T>
-using if_integral_double = std::enable_if_t<std::is_integral_v<T>, double>;
-template <typename T, typename U>
+template <typename T, typename... NoArgs>
+using if_integral_double =
+    std::enable_if_t<std::is_integral_v<T> && sizeof...(NoArgs) == 0, double>;
+template <typename T, typename U, typename... NoArgs>
 using if_mixed_floating = std::enable_if_t<
     std::is_arithmetic_v<T> && std::is_arithmetic_v<U> &&
-        !(std::is_same_v<T, U> && std::is_floating_point_v<T>),
+        !(std::is_same_v<T, U> && std::is_floating_point_v<T>) &&
+        sizeof...(NoArgs) == 0,
     std::conditional_t<std::is_integral_v<std::common_type_t<T, U>>, double,
                        std::common_type_t<T, U>>>;
 } // namespace detail
 #define SUBLANE_HALF_UNARY(Name)                                               \
   inline half Name(half x) { return half(Name(float(x))); }                    \
-  template <typename T> detail::if_integral_double<T> Name(T x) {              \
+  template <typename T, typename... NoArgs>                                    \
+  detail::if_integral_double<T, NoArgs...> Name(T x, NoArgs...) {              \
     return Name(double(x));                                                    \
   }
 #define SUBLANE_HALF_BINARY(Name)                                              \
   inline half Name(half x, half y) { return half(Name(float(x), float(y))); }  \
-  template <typename T, typename U>                                            \
-  detail::if_mixed_floating<T, U> Name(T x, U y) {                             \
+  template <typename T, typename U, typename... NoArgs>                        \
+  detail::if_mixed_floating<T, U, NoArgs...> Name(T x, U y, NoArgs...) {       \
     using C = detail::if_mixed_floating<T, U>;                                 \
     return Name(C(x), C(y));                                                   \
   }

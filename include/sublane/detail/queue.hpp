@@ -263,7 +263,8 @@ template <typename T> T *malloc_host(size_t count) {
 template <typename T> T *malloc_host(size_t count, const queue &) {
   return malloc_shared<T>(count);
 }
-inline void free(void *ptr) { std::free(ptr); }
+// No one-argument sycl::free: SYCL 2020 has none, and with it a program's
+// free(p) under `using namespace std; using namespace sycl;` is ambiguous.
 inline void free(void *ptr, const queue &) { std::free(ptr); }
 inline void free(void *ptr, const context &) { std::free(ptr); }
 

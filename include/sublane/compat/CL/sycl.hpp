@@ -8,7 +8,7 @@
 #ifndef SUBLANE_COMPAT_CL_SYCL_HPP
 #define SUBLANE_COMPAT_CL_SYCL_HPP
 
-#include <sublane/sycl.hpp>
+#include <sycl/sycl.hpp>
 
 namespace cl {
 namespace sycl = ::sycl;

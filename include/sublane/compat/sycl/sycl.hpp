@@ -10,4 +10,27 @@
 
 #include <sublane/sycl.hpp>
 
+// What programs written for DPC++ find through its <sycl/sycl.hpp> without
+// including it themselves: std::cout, INT_MAX, assert, std::sqrt,
+// std::array, std::numeric_limits and the like. <sublane/sycl.hpp> stays
+// lean.
+#include <array>
+#include <atomic>
+#include <cassert>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <complex>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <tuple>
+#include <unordered_map>
+
 #endif // SUBLANE_COMPAT_SYCL_SYCL_HPP
