@@ -3,7 +3,7 @@
 ; AVX2: four independent chains per step, a remainder loop for the rest, and
 ; the marker spent. With the option off, nothing changes.
 ; RUN: %opt -passes=sublane-jam-sub-groups -pass-remarks=sublane-jam-sub-groups -S %s 2>&1 | FileCheck %s
-; RUN: %opt -passes=sublane-jam-sub-groups -sublane-jam-sub-groups=false -S %s | FileCheck %s --check-prefix=OFF
+; RUN: %opt -passes=sublane-jam-sub-groups -sublane-enable-jam-sub-groups=false -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK: remark: <unknown>:0:0: kernel 'k': this loop runs for 4 sub-groups together (unroll-and-jam), 4 independent chains of <8 x float> per step instead of 1
 ; CHECK-LABEL: define internal void @k.wg(

@@ -44,7 +44,7 @@ STATISTIC(NumAtomicsCombined,
           "Number of atomics on one address combined across work-items");
 
 static cl::opt<bool>
-    CombineAtomics("sublane-combine-atomics", cl::init(true),
+    CombineAtomics("sublane-combine-atomics", cl::Hidden, cl::init(true),
                    cl::desc("Combine relaxed atomic updates of one address "
                             "whose old value is unused into one atomic per "
                             "region, or per call of a kernel without sync "

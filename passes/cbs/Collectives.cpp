@@ -11,7 +11,7 @@
 using namespace llvm;
 
 static cl::opt<unsigned> RunningVectorRegisters(
-    "sublane-reduce-running-registers", cl::init(4),
+    "sublane-reduce-running-registers", cl::Hidden, cl::init(4),
     cl::desc("Vector registers a work-group reduction of vectorized "
              "sub-groups keeps its running values in: as many running values "
              "as fill them (a power of 2), used by consecutive sub-groups in "

@@ -34,7 +34,7 @@ STATISTIC(NumLoopsKeptScalar,
           "division it would miscompile");
 
 static cl::opt<bool> KeepDivisionsFromVectorizer(
-    "sublane-keep-divisions-from-vectorizer", cl::init(true),
+    "sublane-keep-divisions-from-vectorizer", cl::Hidden, cl::init(true),
     cl::desc("Keep work-item loops with a division that is the same in every "
              "iteration under a branch from LLVM 19's loop vectorizer, which "
              "miscompiles them"));

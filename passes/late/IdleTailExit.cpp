@@ -40,7 +40,7 @@ STATISTIC(NumExited, "Number of loops over items or sub-groups that stop at "
                      "their first idle iteration");
 
 static cl::opt<bool> IdleTailExit(
-    "sublane-idle-tail-exit", cl::init(true),
+    "sublane-enable-idle-tail-exit", cl::init(true),
     cl::desc("Stop a loop over a region's work-items or sub-groups at the "
              "first that has nothing to do where no later one can have"));
 

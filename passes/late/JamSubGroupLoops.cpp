@@ -44,7 +44,7 @@ STATISTIC(NumNotJammed, "Number of loops over full sub-groups with a "
                         "loop-carried chain left as they were");
 
 static cl::opt<bool>
-    JamSubGroups("sublane-jam-sub-groups", cl::init(true),
+    JamSubGroups("sublane-enable-jam-sub-groups", cl::init(true),
                  cl::desc("Run the inner loops of several full sub-groups "
                           "together (unroll-and-jam) where each carries a "
                           "chain of vector operations from step to step"));

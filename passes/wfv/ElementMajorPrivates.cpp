@@ -39,7 +39,7 @@ STATISTIC(NumElementMajorPrivates,
           "Number of private variables laid out element-major");
 
 static llvm::cl::opt<bool> ElementMajorPrivates(
-    "sublane-wfv-element-major-privates",
+    "sublane-wfv-element-major-privates", llvm::cl::Hidden,
     llvm::cl::desc("Lay out private arrays of the vectorized body element by "
                    "element across the lanes, so that an index the lanes "
                    "share is one vector access (otherwise each lane's copy "

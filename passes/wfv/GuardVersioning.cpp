@@ -50,14 +50,14 @@ STATISTIC(NumVersionedGuards,
           "Number of bounds checks given a copy for sub-groups they hold in");
 
 static llvm::cl::opt<bool> VersionGuards(
-    "sublane-wfv-version-guards",
+    "sublane-wfv-version-guards", llvm::cl::Hidden,
     llvm::cl::desc("Give code after a bounds check on the lane's id (i < n) "
                    "a copy without masks, which sub-groups where the check "
                    "holds in every lane run"),
     llvm::cl::init(true));
 
 static llvm::cl::opt<unsigned> GuardCopyLimit(
-    "sublane-wfv-guard-copy-limit",
+    "sublane-wfv-guard-copy-limit", llvm::cl::Hidden,
     llvm::cl::desc("The most instructions the copy of the code after a "
                    "bounds check may hold"),
     llvm::cl::init(2000));

@@ -38,7 +38,7 @@ STATISTIC(NumUnmaskedLoads, "Number of masked loads of local memory or "
                             "private arrays made plain loads");
 
 static cl::opt<bool> BlendLocalAccesses(
-    "sublane-wfv-blend-local-accesses", cl::init(true),
+    "sublane-wfv-blend-local-accesses", cl::Hidden, cl::init(true),
     cl::desc("On targets without per-element mask registers (no AVX-512), "
              "make masked loads of a work-group's local memory and of a "
              "sub-group's private arrays plain loads, and masked stores to "

@@ -32,7 +32,7 @@ STATISTIC(NumLaneLoops, "Number of masked accesses the target lacks, run as "
                         "loops over their active lanes");
 
 static cl::opt<unsigned> LaneLoopMinLanes(
-    "sublane-wfv-lane-loop-min-lanes",
+    "sublane-wfv-lane-loop-min-lanes", cl::Hidden,
     cl::desc("Masked loads, stores, gathers and scatters of at least this "
              "many lanes that the target has no instruction for become loops "
              "over their active lanes (0: never); narrower ones are left to "

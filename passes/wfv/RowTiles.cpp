@@ -56,14 +56,14 @@ STATISTIC(NumTiledLoops, "Number of loops run in tiles of row loads");
 STATISTIC(NumTiledLoads, "Number of loads read a tile at a time per lane");
 
 static llvm::cl::opt<bool>
-    TileRows("sublane-wfv-row-tiles",
+    TileRows("sublane-wfv-row-tiles", llvm::cl::Hidden,
              llvm::cl::desc("Run loops in which each lane reads along its own "
                             "row in tiles, each lane loading a vector of "
                             "consecutive elements per tile"),
              llvm::cl::init(true));
 
 static llvm::cl::opt<unsigned> TileCopyLimit(
-    "sublane-wfv-row-tile-limit",
+    "sublane-wfv-row-tile-limit", llvm::cl::Hidden,
     llvm::cl::desc("The most instructions the copies of a loop's body in a "
                    "tile may add up to"),
     llvm::cl::init(1024));

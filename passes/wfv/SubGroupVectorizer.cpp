@@ -44,7 +44,7 @@ STATISTIC(NumExtendedFromActiveLane,
           "Number of extensions rebuilt from the first active lane");
 
 static cl::opt<unsigned> MinRowBlockLanes(
-    "sublane-wfv-min-row-lanes", cl::init(8),
+    "sublane-wfv-min-row-lanes", cl::Hidden, cl::init(8),
     cl::desc("Shortest row of a work-group for which the vectorizer emits a "
              "body for sub-groups made of several whole rows (0: none)"));
 

@@ -36,12 +36,12 @@ STATISTIC(NumOffsetCompares,
           "Number of compares of lane-affine values done on lane offsets");
 
 static cl::opt<bool> CompareOffsets(
-    "sublane-compare-offsets", cl::init(true),
+    "sublane-compare-offsets", cl::Hidden, cl::init(true),
     cl::desc("Compare values affine in the lane against uniform ones as the "
              "lanes' offsets, in the narrowest integer type that holds them"));
 
 static cl::opt<unsigned> OffsetCompareRegisters(
-    "sublane-offset-compare-registers", cl::init(4),
+    "sublane-offset-compare-registers", cl::Hidden, cl::init(4),
     cl::desc("Compare on the lanes' offsets only where the values compared "
              "fill more than this many vector registers of the target (a "
              "value the same in each row is always compared once per row)"));

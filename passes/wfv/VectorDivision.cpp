@@ -29,7 +29,7 @@ STATISTIC(NumAffineDivisions,
           "once per sub-group");
 
 static cl::opt<bool> AffineDivisions(
-    "sublane-affine-divisions", cl::init(true),
+    "sublane-affine-divisions", cl::Hidden, cl::init(true),
     cl::desc("Divide a value affine in the lane by a uniform one with one "
              "scalar division per sub-group instead of one per lane"));
 

@@ -58,7 +58,7 @@ STATISTIC(NumCombinedAtomics,
           "Number of atomics on one address combined into one per sub-group");
 
 static cl::opt<bool> LocalAtomicsPlain(
-    "sublane-wfv-plain-local-atomics",
+    "sublane-wfv-plain-local-atomics", cl::Hidden,
     cl::desc("Make atomics on a work-group's local memory plain reads and "
              "writes, lane after lane (the work-group runs on one thread)"),
     cl::init(true));
@@ -79,7 +79,7 @@ static cl::opt<bool> NarrowGatherOffsets(
              "first lane's address and constant 32-bit offsets"));
 
 static llvm::cl::opt<bool> TransposeLaneVectors(
-    "sublane-wfv-transpose-lane-vectors",
+    "sublane-wfv-transpose-lane-vectors", llvm::cl::Hidden,
     llvm::cl::desc("Load each lane's vector from an address that is not next "
                    "to its neighbours' with one load per lane and a "
                    "transpose in registers, rather than a gather per element"),

@@ -35,7 +35,7 @@ STATISTIC(NumVectorized, "Number of kernels vectorized");
 STATISTIC(NumFallbacks, "Number of wfv kernels lowered by hierarchical CBS");
 
 static cl::opt<bool> Always512(
-    "sublane-wfv-always-512",
+    "sublane-wfv-always-512", cl::Hidden,
     cl::desc("Give every vectorized AVX-512 kernel 512-bit vectors, also "
              "straight-line streaming kernels, which otherwise keep the "
              "target's preferred vector width"),
