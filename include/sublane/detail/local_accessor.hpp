@@ -52,7 +52,13 @@ accessor_row<Ref, D - 1> first_row(Ptr Data, const range<D> &R, size_t i) {
 }
 } // namespace detail
 
-template <typename T, int D = 1> class local_accessor {
+namespace detail {
+/// What local accessors of every dimensionality share: the member types,
+/// the size queries and the iterators, from the accessor's get_pointer()
+/// and size().
+template <typename Accessor, typename T> class local_accessor_common {
+  const Accessor &self() const { return static_cast<const Accessor &>(*this); }
+
 public:
   using value_type = T;
   using reference = T &;
@@ -67,11 +73,36 @@ public:
   using accessor_ptr =
       multi_ptr<T, access::address_space::local_space, Decorated>;
 
+  template <access::decorated Decorated = access::decorated::no>
+  accessor_ptr<Decorated> get_multi_ptr() const {
+    return self().get_pointer();
+  }
+  size_t get_count() const noexcept { return self().size(); }
+  size_t get_size() const noexcept { return byte_size(); }
+  size_t byte_size() const noexcept { return self().size() * sizeof(T); }
+  size_t max_size() const noexcept { return size_t(-1) / sizeof(T); }
+  bool empty() const noexcept { return self().size() == 0; }
+
+  iterator begin() const noexcept { return self().get_pointer(); }
+  iterator end() const noexcept { return begin() + self().size(); }
+  const_iterator cbegin() const noexcept { return begin(); }
+  const_iterator cend() const noexcept { return end(); }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept { return rbegin(); }
+  const_reverse_iterator crend() const noexcept { return rend(); }
+};
+} // namespace detail
+
+template <typename T, int D = 1>
+class local_accessor
+    : public detail::local_accessor_common<local_accessor<T, D>, T> {
+public:
   /// An accessor of no memory (SYCL 2020 4.7.6.11: empty() is true).
   local_accessor() = default;
   local_accessor(range<D> r, handler &h);
-  local_accessor(range<D> r, handler &h, const property_list &) :
-      local_accessor(r, h) {}
+  local_accessor(range<D> r, handler &h, const property_list &)
+      : local_accessor(r, h) {}
 
   T &operator[](id<D> i) const {
     size_t linear = 0;
@@ -91,26 +122,8 @@ public:
     return reinterpret_cast<T *>(static_cast<char *>(__sublane_local_mem()) +
                                  offset_);
   }
-  template <access::decorated Decorated = access::decorated::no>
-  accessor_ptr<Decorated> get_multi_ptr() const {
-    return get_pointer();
-  }
   range<D> get_range() const { return range_; }
   size_t size() const noexcept { return range_.size(); }
-  size_t get_count() const noexcept { return size(); }
-  size_t get_size() const noexcept { return byte_size(); }
-  size_t byte_size() const noexcept { return size() * sizeof(T); }
-  size_t max_size() const noexcept { return size_t(-1) / sizeof(T); }
-  bool empty() const noexcept { return size() == 0; }
-
-  iterator begin() const noexcept { return get_pointer(); }
-  iterator end() const noexcept { return get_pointer() + size(); }
-  const_iterator cbegin() const noexcept { return begin(); }
-  const_iterator cend() const noexcept { return end(); }
-  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
-  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
-  const_reverse_iterator crbegin() const noexcept { return rbegin(); }
-  const_reverse_iterator crend() const noexcept { return rend(); }
 
   bool operator==(const local_accessor &o) const {
     return offset_ == o.offset_ && range_ == o.range_;
@@ -124,33 +137,22 @@ private:
 
 /// A single value of local memory: local_accessor<T, 0> (SYCL 2020
 /// 4.7.6.11), read by conversion and written by assignment.
-template <typename T> class local_accessor<T, 0> {
+template <typename T>
+class local_accessor<T, 0>
+    : public detail::local_accessor_common<local_accessor<T, 0>, T> {
 public:
-  using value_type = T;
-  using reference = T &;
-  using const_reference = const T &;
-  using iterator = T *;
-  using const_iterator = const T *;
-  using reverse_iterator = std::reverse_iterator<iterator>;
-  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
-  using difference_type = std::ptrdiff_t;
-  using size_type = size_t;
-  template <access::decorated Decorated>
-  using accessor_ptr =
-      multi_ptr<T, access::address_space::local_space, Decorated>;
-
   local_accessor() = default;
   explicit local_accessor(handler &h);
   local_accessor(handler &h, const property_list &) : local_accessor(h) {}
 
-  operator reference() const { return *get_pointer(); }
+  operator T &() const { return *get_pointer(); }
   template <typename V = T, typename = std::enable_if_t<!std::is_const_v<V>>>
-  const local_accessor &operator=(const value_type &v) const {
+  const local_accessor &operator=(const T &v) const {
     *get_pointer() = v;
     return *this;
   }
   template <typename V = T, typename = std::enable_if_t<!std::is_const_v<V>>>
-  const local_accessor &operator=(value_type &&v) const {
+  const local_accessor &operator=(T &&v) const {
     *get_pointer() = std::move(v);
     return *this;
   }
@@ -159,25 +161,7 @@ public:
     return reinterpret_cast<T *>(static_cast<char *>(__sublane_local_mem()) +
                                  offset_);
   }
-  template <access::decorated Decorated = access::decorated::no>
-  accessor_ptr<Decorated> get_multi_ptr() const {
-    return get_pointer();
-  }
   size_t size() const noexcept { return Allocated ? 1 : 0; }
-  size_t get_count() const noexcept { return size(); }
-  size_t get_size() const noexcept { return byte_size(); }
-  size_t byte_size() const noexcept { return size() * sizeof(T); }
-  size_t max_size() const noexcept { return size_t(-1) / sizeof(T); }
-  bool empty() const noexcept { return !Allocated; }
-
-  iterator begin() const noexcept { return get_pointer(); }
-  iterator end() const noexcept { return get_pointer() + size(); }
-  const_iterator cbegin() const noexcept { return begin(); }
-  const_iterator cend() const noexcept { return end(); }
-  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
-  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
-  const_reverse_iterator crbegin() const noexcept { return rbegin(); }
-  const_reverse_iterator crend() const noexcept { return rend(); }
 
   bool operator==(const local_accessor &o) const {
     return offset_ == o.offset_ && Allocated == o.Allocated;
