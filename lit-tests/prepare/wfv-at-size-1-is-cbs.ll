@@ -2,12 +2,12 @@
 ; a sub-group of one lane has nothing to vectorize, and every later pass
 ; reads the decision that sublane-prepare records. The vectorizer leaves it
 ; alone, and work-group CBS lowers it without sub-group loops.
-; RUN: %opt -passes=sublane-prepare -S %s | FileCheck %s --check-prefix=PREPARED
+; RUN: %opt -passes=sublane-prepare -S %s | FileCheck %s
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv,sublane-wg-cbs -S %s \
 ; RUN:   | FileCheck %s --check-prefix=LOWERED
 
-; PREPARED-LABEL: define void @k(
-; PREPARED: attributes #0 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="1" "sublane-variant"="cbs" }
+; CHECK-LABEL: define void @k(
+; CHECK: attributes #0 = { "sublane-dims"="1" "sublane-kernel" "sublane-sg-size"="1" "sublane-variant"="cbs" }
 
 ; LOWERED-NOT: define {{.*}} @k.sg(
 ; LOWERED-LABEL: define internal void @k.wg(
