@@ -83,17 +83,13 @@ inline uint32_t defaultSubGroupSize(sycl::queue &Q) {
   return Chosen;
 }
 
-/// The size sublane picks for a kernel that requests none: the native
-/// vector width of the ISA the kernel is compiled for. Unknown (0) for
-/// another implementation.
+/// The size sublane picks for a kernel that uses its sub-group and requests
+/// none (the "auto" variants all do): 32 on every ISA (docs/sub-groups.md).
+/// Unknown (0) for another implementation.
 #ifdef BENCH_OTHER_SYCL
 inline constexpr uint32_t ExpectedDefaultSubGroupSize = 0;
-#elif defined(__AVX512F__)
-inline constexpr uint32_t ExpectedDefaultSubGroupSize = 16;
-#elif defined(__AVX2__) || defined(__AVX__)
-inline constexpr uint32_t ExpectedDefaultSubGroupSize = 8;
 #else
-inline constexpr uint32_t ExpectedDefaultSubGroupSize = 4;
+inline constexpr uint32_t ExpectedDefaultSubGroupSize = 32;
 #endif
 
 /// The number of lanes of the sub-group for which \p Pred holds.

@@ -97,9 +97,9 @@ bool checkSubGroupSize(benchmark::State &State, sycl::queue &Q) {
 }
 
 /// Whether a kernel launched without a requested sub-group size gets the
-/// size this executable was registered for (the ISA's native width under
-/// sublane; a size of 1 would mean no vectorization). Another
-/// implementation may choose any size.
+/// size this executable was registered for (32 under sublane; a size of 1
+/// would mean no vectorization). Another implementation may choose any
+/// size.
 inline bool checkDefaultSubGroupSize(benchmark::State &State, sycl::queue &Q) {
   uint32_t Chosen = defaultSubGroupSize(Q);
   if (ExpectedDefaultSubGroupSize == 0 || Chosen == ExpectedDefaultSubGroupSize)

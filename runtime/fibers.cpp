@@ -590,8 +590,11 @@ void launch_fibers(const sublane_kernel_desc &Desc, const void *Closure,
     G.LocalRange[D] = Cfg.local[D];
     G.Size *= Cfg.local[D];
   }
-  uint32_t S =
-      Desc.sg_size ? Desc.sg_size : (Desc.reqd_sg_size ? Desc.reqd_sg_size : 1);
+  // A kernel that requests no size gets the size compiled kernels that use
+  // their sub-group get, so a program runs the same on both engines.
+  uint32_t S = Desc.sg_size        ? Desc.sg_size
+               : Desc.reqd_sg_size ? Desc.reqd_sg_size
+                                   : get_device_info().default_sub_group_size;
   if (S != 1 && S != 4 && S != 8 && S != 16 && S != 32 && S != 64)
     throw runtime_error("sublane: kernel '" + Name +
                         "' asks for sub-group "

@@ -20,6 +20,12 @@ namespace {
 
 constexpr uint64_t LocalMemLimit = 1ull << 20; // 1 MiB per work-group
 constexpr uint64_t MaxWorkGroupSize = SUBLANE_MAX_WORK_GROUP_SIZE;
+/// What info::device::max_work_group_size reports: a GPU's 1024, not the
+/// 65536 launches may use. Programs size their launches by it: a range
+/// rounded to a multiple of it, or max_compute_units times it work-items
+/// of a persistent kernel, which at 65536 per core is a grid sized for no
+/// CPU.
+constexpr uint64_t ReportedMaxWorkGroupSize = 1024;
 
 struct AlignedDeleter {
   void operator()(void *P) const { std::free(P); }
@@ -286,16 +292,22 @@ static uint32_t readMaxClockMHz() {
   return uint32_t(Max + 0.5);
 }
 
+uint64_t available_memory() {
+  long Pages = sysconf(_SC_AVPHYS_PAGES), PageSize = sysconf(_SC_PAGESIZE);
+  return Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) : 0;
+}
+
 const device_info &get_device_info() {
   static const device_info Info = [] {
     device_info I;
-    I.sub_group_sizes = {1, 4, 8, 16, 32, 64};
+    I.sub_group_sizes = {1, 4, 8, 16, 32};
+    I.default_sub_group_size = 32; // the plugin's SubGroupUserDefaultSize
     // One sub-group per vector register of 32-bit lanes.
     I.preferred_sub_group_size = __builtin_cpu_supports("avx512f") ? 16
                                  : __builtin_cpu_supports("avx2")  ? 8
                                                                    : 4;
     I.local_mem_size = LocalMemLimit;
-    I.max_work_group_size = MaxWorkGroupSize;
+    I.max_work_group_size = ReportedMaxWorkGroupSize;
     I.max_threads = unsigned(omp_get_max_threads());
     I.name = "sublane CPU device";
     long Pages = sysconf(_SC_PHYS_PAGES), PageSize = sysconf(_SC_PAGESIZE);

@@ -82,8 +82,14 @@ void launch(const sublane_kernel_desc &desc, const void *closure,
 
 /// Device facts for queries.
 struct device_info {
-  std::vector<uint32_t> sub_group_sizes; ///< sizes the plugin can lower
-  uint32_t preferred_sub_group_size;     ///< best size for the host ISA
+  /// What info::device::sub_group_sizes lists: 1, 4, 8, 16 and 32. The
+  /// largest is default_sub_group_size, because GPU code that uses
+  /// sub-groups without requesting a size reads the size it gets from the
+  /// largest entry. 64 is lowered too when a kernel requests it.
+  std::vector<uint32_t> sub_group_sizes;
+  /// The size of a kernel that uses its sub-group and requests none.
+  uint32_t default_sub_group_size;
+  uint32_t preferred_sub_group_size; ///< one vector register of 32-bit lanes
   uint64_t local_mem_size;               ///< per work-group, in bytes
   uint64_t max_work_group_size;
   unsigned max_threads;
@@ -94,6 +100,8 @@ struct device_info {
   uint32_t max_clock_frequency;   ///< in MHz, 0 where the host does not say
 };
 const device_info &get_device_info();
+/// Bytes of memory the host has free now (sycl::ext::intel's free_memory).
+uint64_t available_memory();
 
 /// How kernels run: compiled (the plugin's lowered work-group functions, on
 /// OpenMP threads) or fibers (each work-item a fiber running the kernel as

@@ -61,6 +61,9 @@
 #include "sublane/detail/device.hpp"
 #include "sublane/detail/specialization.hpp"
 
+// sycl::ext::oneapi::experimental::device_global.
+#include "sublane/detail/device_global.hpp"
+
 #include "sublane/detail/handler.hpp"
 
 #include "sublane/detail/buffer.hpp"
@@ -68,6 +71,8 @@
 #include "sublane/detail/queue.hpp"
 
 #include "sublane/detail/half.hpp"
+// sycl::ext::oneapi::bfloat16.
+#include "sublane/detail/bfloat16.hpp"
 
 #include "sublane/detail/span.hpp"
 
@@ -76,6 +81,8 @@
 #include "sublane/detail/math.hpp"
 
 #include "sublane/detail/vec.hpp"
+// sycl::ext::oneapi::dot_acc.
+#include "sublane/detail/dot_product.hpp"
 
 #include "sublane/detail/stream.hpp"
 

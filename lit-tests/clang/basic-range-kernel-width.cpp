@@ -1,7 +1,7 @@
 // A basic range kernel that requests no sub-group size and never asks for
 // its sub-group runs at 32 lanes (four AVX2 registers per float); one that
-// asks for its sub-group, an nd-range kernel and a single task keep the
-// target's own width, 8.
+// asks for its sub-group gets 32 as every such kernel does; an nd-range
+// kernel and a single task keep the target's own width, 8.
 // RUN: %clangxx -O2 -fplugin=%clang_plugin -fpass-plugin=%plugin -I%sublane_include -march=x86-64-v3 -S -emit-llvm %s -o - | FileCheck %s
 
 #include <sublane/sycl.hpp>
@@ -27,6 +27,6 @@ void run(sycl::queue &q, float *out, const float *a, unsigned *ids) {
 // Magic, flags (1 lowered, 2 basic range kernel), dims, requested size,
 // requested variant, chosen size, chosen variant (3: wfv).
 // CHECK-DAG: @{{.*}}4wide{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 3, i32 2, i32 0, i32 0, i32 32, i32 3,
-// CHECK-DAG: @{{.*}}4asks{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 3, i32 1, i32 0, i32 0, i32 8, i32 3,
+// CHECK-DAG: @{{.*}}4asks{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 3, i32 1, i32 0, i32 0, i32 32, i32 3,
 // CHECK-DAG: @{{.*}}2nd{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 8, i32 3,
 // CHECK-DAG: @{{.*}}4task{{.*}}desc{{.*}} = {{.*}}{ i32 1397509681, i32 1, i32 1, i32 0, i32 0, i32 8, i32 3,

@@ -1,8 +1,9 @@
 ; A basic range kernel (descriptor flag 2) that requests no sub-group size
 ; and calls no sub-group builtin, once its callees are inlined, runs at 32
-; lanes on AVX2; one whose callee asks for its sub-group keeps the target's
-; 8, as does one with more than 256 bytes of private arrays per work-item,
-; and every kernel when the option is off or -sublane-sg-size decides.
+; lanes on AVX2; one with more than 256 bytes of private arrays per
+; work-item keeps the target's 8, as does every kernel when the option is
+; off or -sublane-sg-size decides. (One that asks for its sub-group gets
+; the size of every such kernel: sub-group-user-default-size.ll.)
 ; RUN: %opt -passes=sublane-prepare -S %s | FileCheck %s
 ; RUN: %opt -passes=sublane-prepare -sublane-widen-basic-range-kernels=false -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -passes=sublane-prepare -sublane-sg-size=16 -S %s | FileCheck %s --check-prefix=SIZE
@@ -16,11 +17,9 @@
 @name = private constant [2 x i8] c"k\00"
 @wide.desc = internal global %desc { i32 1397509681, i32 2, i32 1, i32 0, i32 0, i32 0, i32 0, i32 0, i64 0, i64 0, ptr @name, ptr @wide, ptr null, [3 x i64] zeroinitializer }
 @private.desc = internal global %desc { i32 1397509681, i32 2, i32 1, i32 0, i32 0, i32 0, i32 0, i32 0, i64 0, i64 0, ptr @name, ptr @private, ptr null, [3 x i64] zeroinitializer }
-@asks.desc = internal global %desc { i32 1397509681, i32 2, i32 1, i32 0, i32 0, i32 0, i32 0, i32 0, i64 0, i64 0, ptr @name, ptr @asks, ptr null, [3 x i64] zeroinitializer }
 
 ; CHECK: define internal void @wide(ptr %args) #[[WIDE:[0-9]+]]
 ; CHECK: define internal void @private(ptr %args) #[[NATIVE:[0-9]+]]
-; CHECK: define internal void @asks(ptr %args) #[[NATIVE]]
 ; CHECK-DAG: attributes #[[WIDE]] = { {{.*}}"sublane-sg-size"="32" "sublane-variant"="wfv"
 ; CHECK-DAG: attributes #[[NATIVE]] = { {{.*}}"sublane-sg-size"="8" "sublane-variant"="wfv"
 ; OFF-NOT: "sublane-sg-size"="32"
@@ -46,18 +45,6 @@ define internal void @private(ptr %args) #0 {
   ret void
 }
 
-define internal void @asks(ptr %args) #0 {
-  call void @lane(ptr %args)
-  ret void
-}
-
-define internal void @lane(ptr %args) noinline {
-  %l = call i32 @__sublane_sg_local_id()
-  store i32 %l, ptr %args
-  ret void
-}
-
 declare i64 @__sublane_global_id(i32) nounwind memory(none)
-declare i32 @__sublane_sg_local_id() nounwind memory(none)
 
 attributes #0 = { "sublane-kernel" "sublane-dims"="1" "target-features"="+avx,+avx2,+fma" }

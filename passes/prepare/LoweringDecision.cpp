@@ -17,12 +17,15 @@ using namespace llvm;
 
 STATISTIC(NumWidenedBasicRangeKernels,
           "Number of basic range kernels given wider sub-groups");
+STATISTIC(NumSubGroupUsersAtDefaultSize,
+          "Number of kernels that use their sub-group given the default size");
 
 static cl::opt<unsigned> DefaultSubGroupSize(
     "sublane-sg-size", cl::init(0),
     cl::desc("Sub-group size of kernels that do not request one (1, 4, 8, "
-             "16, 32 or 64); by default the vector width of the kernel's "
-             "target: 16 with AVX-512, 8 with AVX2, 4 otherwise, and 1 for "
+             "16, 32 or 64); by default 32 for kernels that use their "
+             "sub-group and the vector width of the kernel's target for the "
+             "others (16 with AVX-512, 8 with AVX2, 4 otherwise), and 1 for "
              "IR that names no target features"));
 
 static cl::opt<std::string> DefaultVariant(
@@ -67,7 +70,8 @@ decideLowering(const Function &K, const LoweringRequest &Request) {
             " is not supported; use 1, 4, 8, 16, 32 or 64")
         .str();
   D.SizeLeftToUs = !Request.SubGroupSize && !Request.AttributeSize &&
-                   !DefaultSubGroupSize && !DefaultIsCBS && Request.BasicRange;
+                   !DefaultSubGroupSize && !DefaultIsCBS;
+  D.BasicRange = Request.BasicRange;
 
   std::optional<Variant> V;
   if (Request.DescriptorVariant)
@@ -87,27 +91,28 @@ decideLowering(const Function &K, const LoweringRequest &Request) {
   return D;
 }
 
-/// A basic range kernel cannot tell its sub-group's size unless it asks for
-/// its sub-group, and once every call that reaches a builtin is inlined,
-/// asking is a call in the kernel itself. One that does not ask runs at the
-/// wider size getBasicRangeSubGroupSize picks, where the vectorizer would
-/// run it. Private arrays are the exception: each lane has its own copy, so
-/// a sub-group's grows with the width, and past a few hundred bytes per
-/// work-item wider sub-groups trade registers for cache misses.
-void widenBasicRangeKernel(Function &K, const LoweringDecision &D) {
-  if (!D.SizeLeftToUs || !WidenBasicRangeKernels ||
-      getLowering(K).V != Variant::WFV)
-    return;
+namespace {
+/// What chooseOpenSubGroupSize needs to know of a kernel's body.
+struct BodyFacts {
+  /// A call of a sub-group builtin or collective. Once every call that
+  /// reaches a builtin is inlined, asking for the sub-group is a call in the
+  /// kernel itself.
+  bool AsksForSubGroup = false;
+  /// Private memory per work-item, when every alloca has a fixed size.
+  std::optional<uint64_t> PrivateBytes = 0;
+};
+} // namespace
+
+static BodyFacts inspectBody(const Function &K) {
+  BodyFacts Facts;
   const DataLayout &DL = K.getDataLayout();
-  uint64_t PrivateBytes = 0;
-  for (Instruction &I : instructions(K)) {
+  for (const Instruction &I : instructions(K)) {
     if (auto *AI = dyn_cast<AllocaInst>(&I)) {
       std::optional<TypeSize> Size = AI->getAllocationSize(DL);
       if (!Size || Size->isScalable())
-        return;
-      PrivateBytes += Size->getFixedValue();
-      if (PrivateBytes > MaxWidenedPrivateBytes)
-        return;
+        Facts.PrivateBytes.reset();
+      else if (Facts.PrivateBytes)
+        *Facts.PrivateBytes += Size->getFixedValue();
       continue;
     }
     auto *CB = dyn_cast<CallBase>(&I);
@@ -121,13 +126,59 @@ void widenBasicRangeKernel(Function &K, const LoweringDecision &D) {
     case BuiltinKind::SubGroupCount:
     case BuiltinKind::SubGroupBarrier:
     case BuiltinKind::Collective:
-      return;
+      Facts.AsksForSubGroup = true;
+      break;
     default:
       break;
     }
   }
+  return Facts;
+}
+
+/// GPU code assumes the size its GPU runs, so a kernel that asks for its
+/// sub-group gets getSubGroupUserSubGroupSize. This runs before anything
+/// records the size in the body (the id ranges of annotateIdRanges).
+void chooseOpenSubGroupSize(Function &K, const LoweringDecision &D) {
   KernelLowering L = getLowering(K);
-  unsigned Native = L.SubGroupSize;
+  if (!D.SizeLeftToUs || L.V == Variant::CBS || !inspectBody(K).AsksForSubGroup)
+    return;
+  const unsigned Size = getSubGroupUserSubGroupSize(K);
+  if (L.SubGroupSize == Size)
+    return;
+  L.SubGroupSize = Size;
+  recordLowering(K, L);
+  ++NumSubGroupUsersAtDefaultSize;
+  OptimizationRemarkEmitter ORE(&K);
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "SubGroupDefaultSize",
+                              getKernelUserLoc(K), &K.getEntryBlock())
+           << "kernel '" << getKernelDisplayName(K)
+           << "' uses its sub-group and requests no size: it runs at "
+              "sub-group size "
+           << ore::NV("Size", L.SubGroupSize)
+           << ", the largest size info::device::sub_group_sizes lists and "
+              "the size GPU code assumes (request another with "
+              "sub_group_size<N> or [[sycl::reqd_sub_group_size(N)]])";
+  });
+}
+
+/// A basic range kernel that never asks for its sub-group cannot tell the
+/// size: it runs at the wider size getBasicRangeSubGroupSize picks, where
+/// the vectorizer would run it. Private arrays are the exception: each
+/// lane has its own copy, so a sub-group's grows with the width, and past a
+/// few hundred bytes per work-item wider sub-groups trade registers for
+/// cache misses; so this runs once the body is canonical (SROA has taken
+/// apart what it can).
+void widenBasicRangeKernel(Function &K, const LoweringDecision &D) {
+  KernelLowering L = getLowering(K);
+  if (!D.SizeLeftToUs || !D.BasicRange || !WidenBasicRangeKernels ||
+      L.V != Variant::WFV)
+    return;
+  const BodyFacts Facts = inspectBody(K);
+  if (Facts.AsksForSubGroup || !Facts.PrivateBytes ||
+      *Facts.PrivateBytes > MaxWidenedPrivateBytes)
+    return;
+  const unsigned Native = L.SubGroupSize;
   L.SubGroupSize = getBasicRangeSubGroupSize(K);
   if (L.SubGroupSize == Native)
     return;

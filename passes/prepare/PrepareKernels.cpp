@@ -763,6 +763,7 @@ bool KernelPreparer::prepare(Function &K) {
   dropExceptionEdges(K);
   if (!checkBuiltinCalls(K) || !gatherGroupLocalMemory(K))
     return false;
+  chooseOpenSubGroupSize(K, Lowering);
   annotateIdRanges(K);
   DeviceMathCallsPass().run(K, FAM);
   canonicalize(K);

@@ -185,4 +185,40 @@ template <uint32_t S> void checkHalfVec() {
 TEST(Vec, HalfAtSubGroupSize1) { checkHalfVec<1>(); }
 TEST(Vec, HalfAtSubGroupSize16) { checkHalfVec<16>(); }
 
+// fma, mad and mix take vecs of half like vecs of float (CUDA's __hfma2
+// ported as sycl::fma on half2); a one-element vec is built from a scalar
+// of another type by conversion, as DPC++ allows (vec<float, 1>{d}).
+TEST(Vec, HalfFmaAndConvertingScalarConstructor) {
+  sycl::queue q;
+  const int n = 256;
+  sycl::half2 *h = sycl::malloc_shared<sycl::half2>(n, q);
+  float *out = sycl::malloc_shared<float>(4 * n, q);
+  double *d = sycl::malloc_shared<double>(n, q);
+  for (int i = 0; i < n; ++i) {
+    h[i] = sycl::half2(sycl::half(i * 0.25f - 8), sycl::half(3 - i * 0.125f));
+    d[i] = i * 1.0000001;
+  }
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     sycl::half2 f = sycl::fma(h[i], h[i], sycl::half2(1.0f, 2.0f));
+     sycl::half2 m = sycl::mix(h[i], sycl::half2(0.0f), sycl::half(0.5f));
+     out[4 * i] = f.x();
+     out[4 * i + 1] = f.y();
+     out[4 * i + 2] = m.x() + m.y();
+     sycl::vec<float, 1> one{d[i]};
+     out[4 * i + 3] = one;
+   }).wait();
+  for (int i = 0; i < n; ++i) {
+    const float x = i * 0.25f - 8, y = 3 - i * 0.125f;
+    EXPECT_EQ(out[4 * i], float(sycl::half(std::fma(x, x, 1.0f)))) << i;
+    EXPECT_EQ(out[4 * i + 1], float(sycl::half(std::fma(y, y, 2.0f)))) << i;
+    EXPECT_EQ(out[4 * i + 2], float(sycl::half(float(sycl::half(x * 0.5f)) +
+                                               float(sycl::half(y * 0.5f)))))
+        << i;
+    EXPECT_EQ(out[4 * i + 3], float(d[i])) << i;
+  }
+  sycl::free(h, q);
+  sycl::free(out, q);
+  sycl::free(d, q);
+}
+
 } // namespace

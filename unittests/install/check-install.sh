@@ -15,9 +15,12 @@ cmake --build "$work/consumer" > "$work/build.log" || { cat "$work/build.log"; e
 "$work/prefix/bin/sublane-clang++" -O2 "$source_dir/unittests/install/consumer/main.cpp" \
   -o "$work/wrapped"
 "$work/wrapped"
-# Code that keeps SYCL's own header names builds unchanged with the wrapper.
+# Code that keeps SYCL's own header names builds unchanged with the wrapper,
+# with the DPC++ driver options its Makefile passes (dropped by the wrapper;
+# clang++ alone would compile device code only under -fsycl).
 for program in legacy sycl2020 dpcpp_style; do
-  "$work/prefix/bin/sublane-clang++" -O2 \
+  "$work/prefix/bin/sublane-clang++" -O2 -fsycl -fsycl-targets=spir64 \
+    -Xsycl-target-backend "-device pvc" \
     "$source_dir/unittests/install/consumer/$program.cpp" -o "$work/$program"
   "$work/$program"
 done

@@ -46,11 +46,13 @@ TEST_F(LoweringDecisionTest, NoRequestGetsTheTargetWidthVectorized) {
   LoweringDecision D = decided(K, {});
   EXPECT_EQ(D.Lowering.SubGroupSize, 16u);
   EXPECT_EQ(D.Lowering.V, Variant::WFV);
-  EXPECT_FALSE(D.SizeLeftToUs) << "an nd-range kernel may use its sub-group";
+  EXPECT_TRUE(D.SizeLeftToUs) << "settled once the body is known";
+  EXPECT_FALSE(D.BasicRange);
 
   LoweringRequest Basic;
   Basic.BasicRange = true;
   EXPECT_TRUE(decided(K, Basic).SizeLeftToUs);
+  EXPECT_TRUE(decided(K, Basic).BasicRange);
   EXPECT_EQ(decided(kernel(""), {}).Lowering.V, Variant::CBS)
       << "no vector target: size 1, which has nothing to vectorize";
 }

@@ -236,7 +236,6 @@ struct platform {
   using return_type = sycl::platform;
 };
 } // namespace device
-#undef SUBLANE_DEVICE_INFO
 
 namespace platform {
 struct name {
@@ -297,6 +296,38 @@ struct command_end {
 };
 } // namespace event_profiling
 } // namespace info
+
+// Device queries of extensions that programs written for DPC++ ask.
+namespace ext::oneapi::experimental::info::device {
+/// Work-groups per dimension a launch may have: no limit but size_t's.
+template <int D> struct max_work_groups {
+  using return_type = id<D>;
+  static return_type get(const sublane::device_info &) {
+    id<D> r;
+    for (int d = 0; d < D; ++d)
+      r[d] = size_t(std::numeric_limits<int>::max());
+    return r;
+  }
+};
+SUBLANE_DEVICE_INFO(max_global_work_groups, size_t,
+                    size_t(std::numeric_limits<int>::max()))
+} // namespace ext::oneapi::experimental::info::device
+namespace ext::intel::info::device {
+SUBLANE_DEVICE_INFO(device_id, uint32_t, 0)
+SUBLANE_DEVICE_INFO(pci_address, std::string, "0000:00:00.0")
+SUBLANE_DEVICE_INFO(gpu_eu_count, uint32_t, i.max_threads)
+SUBLANE_DEVICE_INFO(gpu_eu_simd_width, uint32_t, i.preferred_sub_group_size)
+SUBLANE_DEVICE_INFO(gpu_slices, uint32_t, 1)
+SUBLANE_DEVICE_INFO(gpu_subslices_per_slice, uint32_t, 1)
+SUBLANE_DEVICE_INFO(gpu_eu_count_per_subslice, uint32_t, i.max_threads)
+SUBLANE_DEVICE_INFO(gpu_hw_threads_per_eu, uint32_t, 1)
+SUBLANE_DEVICE_INFO(max_mem_bandwidth, uint64_t, 0)
+SUBLANE_DEVICE_INFO(free_memory, uint64_t, sublane::available_memory())
+SUBLANE_DEVICE_INFO(memory_clock_rate, uint32_t, 0)
+SUBLANE_DEVICE_INFO(memory_bus_width, uint32_t, 0)
+SUBLANE_DEVICE_INFO(max_compute_queue_indices, int32_t, 1)
+} // namespace ext::intel::info::device
+#undef SUBLANE_DEVICE_INFO
 
 class device {
 public:

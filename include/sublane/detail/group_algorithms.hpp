@@ -10,6 +10,7 @@
 #define SUBLANE_DETAIL_GROUP_ALGORITHMS_HPP
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <type_traits>
 
@@ -63,6 +64,15 @@ SUBLANE_OP_KIND(bit_or, bor)
 SUBLANE_OP_KIND(bit_xor, bxor)
 SUBLANE_OP_KIND(logical_and, land)
 SUBLANE_OP_KIND(logical_or, lor)
+// The standard library's function objects are the same operations: DPC++'s
+// sycl::plus is std::plus, and programs written for it pass either.
+SUBLANE_OP_KIND(std::plus, add)
+SUBLANE_OP_KIND(std::multiplies, mul)
+SUBLANE_OP_KIND(std::bit_and, band)
+SUBLANE_OP_KIND(std::bit_or, bor)
+SUBLANE_OP_KIND(std::bit_xor, bxor)
+SUBLANE_OP_KIND(std::logical_and, land)
+SUBLANE_OP_KIND(std::logical_or, lor)
 #undef SUBLANE_OP_KIND
 
 // The builtin element type a T travels as: 32- or 64-bit integers of T's

@@ -336,6 +336,20 @@ public:
   void memcpy(void *dst, const void *src, size_t bytes) {
     run_command([&] { std::memcpy(dst, src, bytes); });
   }
+  template <typename T, typename P>
+  void memcpy(ext::oneapi::experimental::device_global<T, P> &dest,
+              const void *src, size_t bytes = sizeof(T), size_t offset = 0) {
+    memcpy(static_cast<char *>(detail::device_global_bytes(dest)) + offset, src,
+           bytes);
+  }
+  template <typename T, typename P>
+  void memcpy(void *dest,
+              const ext::oneapi::experimental::device_global<T, P> &src,
+              size_t bytes = sizeof(T), size_t offset = 0) {
+    memcpy(dest,
+           static_cast<const char *>(detail::device_global_bytes(src)) + offset,
+           bytes);
+  }
   void memset(void *dst, int value, size_t bytes) {
     run_command([&] { std::memset(dst, value, bytes); });
   }

@@ -125,7 +125,7 @@ public:
     else if constexpr (std::is_same_v<Param, k::compile_num_sub_groups>)
       return 0;
     else if constexpr (std::is_same_v<Param, k::max_sub_group_size>)
-      return d.preferred_sub_group_size;
+      return d.default_sub_group_size;
     else
       return 0; // compile_sub_group_size: asked for by properties, at launch
   }

@@ -140,6 +140,18 @@ namespace property::queue {
 struct in_order {};
 struct enable_profiling {};
 } // namespace property::queue
+// Queue properties of extensions that tune a GPU driver; accepted, no
+// effect on the CPU.
+namespace ext::oneapi::property::queue {
+struct discard_events {};
+struct priority_normal {};
+struct priority_low {};
+struct priority_high {};
+} // namespace ext::oneapi::property::queue
+namespace ext::intel::property::queue {
+struct no_immediate_command_list {};
+struct immediate_command_list {};
+} // namespace ext::intel::property::queue
 namespace property {
 /// Asks for no initial contents (the accessor's no_init as a property).
 using no_init = no_init_t;

@@ -153,6 +153,40 @@ public:
   event copy(const T *src, T *dst, size_t count, const std::vector<event> &) {
     return copy(src, dst, count);
   }
+  // Copies into and out of a device_global: bytes from an offset, or
+  // elements from an index.
+  template <typename T, typename P>
+  event memcpy(ext::oneapi::experimental::device_global<T, P> &dest,
+               const void *src, size_t bytes = sizeof(T), size_t offset = 0) {
+    return memcpy(static_cast<char *>(detail::device_global_bytes(dest)) +
+                      offset,
+                  src, bytes);
+  }
+  template <typename T, typename P>
+  event memcpy(void *dest,
+               const ext::oneapi::experimental::device_global<T, P> &src,
+               size_t bytes = sizeof(T), size_t offset = 0) {
+    return memcpy(dest,
+                  static_cast<const char *>(detail::device_global_bytes(src)) +
+                      offset,
+                  bytes);
+  }
+  template <typename T, typename P>
+  event copy(const std::remove_all_extents_t<T> *src,
+             ext::oneapi::experimental::device_global<T, P> &dest,
+             size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>),
+             size_t start = 0) {
+    using E = std::remove_all_extents_t<T>;
+    return memcpy(dest, src, count * sizeof(E), start * sizeof(E));
+  }
+  template <typename T, typename P>
+  event copy(const ext::oneapi::experimental::device_global<T, P> &src,
+             std::remove_const_t<std::remove_all_extents_t<T>> *dest,
+             size_t count = sizeof(T) / sizeof(std::remove_all_extents_t<T>),
+             size_t start = 0) {
+    using E = std::remove_all_extents_t<T>;
+    return memcpy(dest, src, count * sizeof(E), start * sizeof(E));
+  }
   event memset(void *dst, int value, size_t bytes) {
     return submit([&](handler &h) { h.memset(dst, value, bytes); });
   }

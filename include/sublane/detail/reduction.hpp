@@ -58,6 +58,13 @@ SUBLANE_KNOWN_IDENTITY(minimum, std::numeric_limits<T>::has_infinity
 SUBLANE_KNOWN_IDENTITY(maximum, std::numeric_limits<T>::has_infinity
                                     ? -std::numeric_limits<T>::infinity()
                                     : std::numeric_limits<T>::lowest())
+SUBLANE_KNOWN_IDENTITY(std::plus, T(0))
+SUBLANE_KNOWN_IDENTITY(std::multiplies, T(1))
+SUBLANE_KNOWN_IDENTITY(std::bit_or, T(0))
+SUBLANE_KNOWN_IDENTITY(std::bit_xor, T(0))
+SUBLANE_KNOWN_IDENTITY(std::bit_and, T(~T(0)))
+SUBLANE_KNOWN_IDENTITY(std::logical_or, T(false))
+SUBLANE_KNOWN_IDENTITY(std::logical_and, T(true))
 #undef SUBLANE_KNOWN_IDENTITY
 
 /// The kernel of a reduction; Basic for one over a range, whose work-group

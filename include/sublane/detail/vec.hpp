@@ -108,10 +108,18 @@ template <typename T> struct rel_elem {
 };
 template <typename T> using rel_elem_t = typename rel_elem<T>::type;
 
-/// The element types of a vec: the arithmetic types and sycl::half.
+/// float, double and sycl::half: the element types of the floating-point
+/// math functions.
+template <typename T>
+inline constexpr bool is_genfloat_v =
+    std::is_floating_point_v<T> || std::is_same_v<std::remove_cv_t<T>, half>;
+
+/// The element types of a vec: the arithmetic types, sycl::half and
+/// sycl::ext::oneapi::bfloat16.
 template <typename T>
 inline constexpr bool is_vec_scalar_v =
-    std::is_arithmetic_v<T> || std::is_same_v<std::remove_cv_t<T>, half>;
+    std::is_arithmetic_v<T> || std::is_same_v<std::remove_cv_t<T>, half> ||
+    std::is_same_v<std::remove_cv_t<T>, ext::oneapi::bfloat16>;
 
 /// \p X as a U, rounded as \p R asks. Conversions to integers round
 /// toward zero unless asked otherwise (SYCL's default, like C++'s); those
@@ -187,6 +195,13 @@ public:
     for (int K = 0; K < Stored; ++K)
       Elems[K] = X;
   }
+  /// One scalar of another type for every element, converted as by a cast:
+  /// vec<float, 1>{d} with a double d is not a narrowing error (DPC++
+  /// accepts it and programs rely on that).
+  template <typename U,
+            typename = std::enable_if_t<detail::is_vec_scalar_v<U> &&
+                                        !std::is_same_v<U, T>>>
+  explicit vec(const U &X) : vec(static_cast<T>(X)) {}
   /// From N elements given as scalars and vecs, in order.
   template <typename A, typename B, typename... Rest,
             typename = std::enable_if_t<(detail::vec_elems<A>() +
@@ -739,6 +754,9 @@ SUBLANE_VEC_RELATION(||)
   M(rotate)                                                                    \
   M(mul24)
 #define SUBLANE_ELEMENTWISE_TERNARY_FNS(M)                                     \
+  M(fma)                                                                       \
+  M(mad)                                                                       \
+  M(mix)                                                                       \
   M(mad_hi)                                                                    \
   M(mad_sat)                                                                   \
   M(mad24)                                                                     \
@@ -765,27 +783,9 @@ vec<T, N> clamp(const vec<T, N> &X, const T &Lo, const T &Hi) {
   return min(max(X, Lo), Hi);
 }
 template <typename T, int N>
-std::enable_if_t<std::is_floating_point_v<T>, vec<T, N>>
-fma(const vec<T, N> &A, const vec<T, N> &B, const vec<T, N> &C) {
-  vec<T, N> Out;
-  for (int K = 0; K < N; ++K)
-    Out[K] = std::fma(A[K], B[K], C[K]);
-  return Out;
-}
-template <typename T, int N>
-std::enable_if_t<std::is_floating_point_v<T>, vec<T, N>>
-mad(const vec<T, N> &A, const vec<T, N> &B, const vec<T, N> &C) {
-  return A * B + C;
-}
-template <typename T, int N>
-std::enable_if_t<std::is_floating_point_v<T>, vec<T, N>>
-mix(const vec<T, N> &X, const vec<T, N> &Y, const vec<T, N> &A) {
-  return X + (Y - X) * A;
-}
-template <typename T, int N>
-std::enable_if_t<std::is_floating_point_v<T>, vec<T, N>>
+std::enable_if_t<detail::is_genfloat_v<T>, vec<T, N>>
 mix(const vec<T, N> &X, const vec<T, N> &Y, const T &A) {
-  return X + (Y - X) * A;
+  return mix(X, Y, vec<T, N>(A));
 }
 
 // Geometric functions (SYCL 2020 4.17.8) for float and double vecs of up
@@ -1132,9 +1132,6 @@ SUBLANE_MARRAY_BINARY_FN(islessgreater)
 SUBLANE_MARRAY_BINARY_FN(isordered)
 SUBLANE_MARRAY_BINARY_FN(isunordered)
 SUBLANE_MARRAY_TERNARY_FN(clamp)
-SUBLANE_MARRAY_TERNARY_FN(fma)
-SUBLANE_MARRAY_TERNARY_FN(mad)
-SUBLANE_MARRAY_TERNARY_FN(mix)
 SUBLANE_MARRAY_TERNARY_FN(bitselect)
 #undef SUBLANE_MARRAY_UNARY_FN
 #undef SUBLANE_MARRAY_BINARY_FN

@@ -1,8 +1,18 @@
 // A program written for DPC++, kept as it is: only <sycl/sycl.hpp>, whose
 // standard headers it relies on (std::cout, INT_MAX, assert, std::sqrt),
 // both namespaces opened, <cmath>'s integer overloads and the C library's
-// free next to SYCL's, and a 0-dimensional local_accessor.
+// free next to SYCL's, a 0-dimensional local_accessor, and the extension
+// headers DPC++ has (bfloat16, dot products) under their own names.
+#include <sycl/ext/oneapi/bfloat16.hpp>
+#include <sycl/ext/oneapi/dot_product.hpp>
+#include <sycl/ext/oneapi/experimental/bfloat16_math.hpp>
 #include <sycl/sycl.hpp>
+
+// One pass compiles host code and kernels together: with -fsycl (which
+// sublane-clang++ drops), clang++ would define this and compile for a device.
+#ifdef __SYCL_DEVICE_ONLY__
+#error "__SYCL_DEVICE_ONLY__ is defined: -fsycl reached clang"
+#endif
 
 using namespace std;
 using namespace sycl;
@@ -49,6 +59,12 @@ int main() {
   if (pow(two, 10) != 1024.0 || log2(two * 4) != 3.0 || sqrt(16) != 4.0 ||
       max(worst, 0) != worst) {
     cout << "dpcpp_style: <cmath> under both namespaces\n";
+    return 1;
+  }
+  using sycl::ext::oneapi::bfloat16;
+  if (float(bfloat16(1.5f) * bfloat16(2.0f)) != 3.0f ||
+      sycl::ext::oneapi::dot_acc(0x01020304, 0x01010101, 1) != 11) {
+    cout << "dpcpp_style: bfloat16 or dot_acc\n";
     return 1;
   }
   free(scratch);

@@ -7,8 +7,10 @@
 // requested (its descriptor, reqd_sub_group_size, a front end's attributes)
 // and the command line's defaults, and records the result in the kernel's
 // attributes (attr::SubGroupSize, attr::Variant). Once the kernel's calls are
-// inlined, widenBasicRangeKernel may give a basic range kernel that never
-// asks for its sub-group wider sub-groups. Every later pass reads the
+// inlined, chooseOpenSubGroupSize gives a kernel that asks for its
+// sub-group and requested no size 32, and once its body is canonical,
+// widenBasicRangeKernel gives a basic range kernel that never asks wider
+// sub-groups. Every later pass reads the
 // decision with getLowering. The one change after that is the vectorizer's
 // fallback to hierarchical CBS (recordLowering from wfv's fallBack), which
 // says why in a remark.
@@ -46,9 +48,11 @@ struct LoweringRequest {
 
 struct LoweringDecision {
   KernelLowering Lowering;
-  /// Nothing decided the size but the target: a basic range kernel the
-  /// implementation may widen (widenBasicRangeKernel).
+  /// Nothing requested a size: chooseOpenSubGroupSize and
+  /// widenBasicRangeKernel settle it once the kernel's body is known.
   bool SizeLeftToUs = false;
+  /// A basic range kernel (it cannot see its sub-groups unless it asks).
+  bool BasicRange = false;
 };
 
 /// The sub-group sizes sublane lowers: 1, 4, 8, 16, 32 and 64.
@@ -59,9 +63,14 @@ bool isSupportedSubGroupSize(int64_t S);
 std::variant<LoweringDecision, std::string>
 decideLowering(const llvm::Function &K, const LoweringRequest &Request);
 
-/// Gives a basic range kernel whose size was left to the implementation
-/// and that never asks for its sub-group (its calls inlined) the wider size
-/// getBasicRangeSubGroupSize picks, with a remark.
+/// Gives a kernel that requested no size and asks for its sub-group (its
+/// calls inlined) getSubGroupUserSubGroupSize, 32, with a remark. Runs
+/// before anything records the size in the body.
+void chooseOpenSubGroupSize(llvm::Function &K, const LoweringDecision &D);
+
+/// Gives a basic range kernel that requested no size and never asks for its
+/// sub-group (its body canonical) the wider size getBasicRangeSubGroupSize
+/// picks, with a remark.
 void widenBasicRangeKernel(llvm::Function &K, const LoweringDecision &D);
 
 /// The lowering recorded in \p K's attributes. Without a recorded variant:

@@ -29,6 +29,12 @@ bool hasTargetFeature(const llvm::Function &K, llvm::StringRef Feature);
 /// with AVX2, and SSE2's 128 otherwise (also for IR without target
 /// features, which x86-64 code still runs on).
 unsigned getVectorRegisterBits(const llvm::Function &K);
+/// The sub-group size of a kernel that asks for its sub-group and requests
+/// no size: SubGroupUserDefaultSize, the largest size the runtime lists in
+/// info::device::sub_group_sizes; 1 for IR without target features.
+unsigned getSubGroupUserSubGroupSize(const llvm::Function &K);
+/// Keep in step with sublane::device_info::default_sub_group_size.
+inline constexpr unsigned SubGroupUserDefaultSize = 32;
 /// The sub-group size of a basic range kernel that requests none and never
 /// asks for its sub-group: the native size times the registers per value
 /// that pay off.
