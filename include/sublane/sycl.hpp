@@ -91,6 +91,8 @@
 #include "sublane/detail/joint_algorithms.hpp"
 
 #include "sublane/detail/oneapi_group_algorithms.hpp"
+// sycl::ext::oneapi::experimental::group_load and group_store.
+#include "sublane/detail/group_load_store.hpp"
 
 #include "sublane/detail/kernel_bundle.hpp"
 

@@ -62,4 +62,51 @@ TEST(Buffers, TwoDimensionalAndOwned) {
       ASSERT_EQ((host[sycl::id<2>(r, c)]), float(r * 10 + c));
 }
 
+// Code written for SYCL 1.2.1 names the target in get_access, and passes
+// accessors and non-const multi_ptrs where functions take multi_ptrs (to
+// const elements): SYCL 2020's multi_ptr converts from both.
+float sumOf(sycl::local_ptr<const float> values, int n) {
+  float s = 0;
+  for (int i = 0; i < n; ++i)
+    s += values[i];
+  return s;
+}
+float firstOf(sycl::local_ptr<float> values) { return values[0]; }
+
+TEST(Buffers, GetAccessWithTargetAndMultiPtrConversions) {
+  sycl::queue q;
+  const int n = 128, wg = 32;
+  std::vector<float> in(n), out(n, 0.0f);
+  for (int i = 0; i < n; ++i)
+    in[i] = float(i % 7) + 0.5f;
+  {
+    sycl::buffer<float, 1> bin(in.data(), sycl::range<1>(n));
+    sycl::buffer<float, 1> bout(out.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler &h) {
+      auto a = bin.get_access<sycl::access::mode::read,
+                              sycl::access::target::device>(h);
+      auto o = bout.get_access<sycl::access::mode::write,
+                               sycl::access::target::global_buffer>(h);
+      sycl::local_accessor<float, 1> tile(sycl::range<1>(wg), h);
+      h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+        const size_t l = it.get_local_id(0);
+        tile[l] = a[it.get_global_id(0)];
+        sycl::group_barrier(it.get_group());
+        sycl::local_ptr<float> p = tile;
+        o[it.get_global_id(0)] = sumOf(p, int(l) + 1) + firstOf(tile);
+      });
+    });
+    auto host = bout.get_access<sycl::access::mode::read,
+                                sycl::access::target::host_buffer>();
+    EXPECT_EQ(host[0], 2 * in[0]);
+  }
+  for (int i = 0; i < n; ++i) {
+    const int first = i / wg * wg;
+    float s = 0;
+    for (int j = first; j <= i; ++j)
+      s += in[j];
+    ASSERT_EQ(out[i], s + in[first]) << i;
+  }
+}
+
 } // namespace

@@ -1,7 +1,8 @@
 //===- OneapiExtensionsTest.cpp - oneAPI extensions programs use ----------===//
 //
 // sycl_ext_oneapi_bfloat16, sycl_ext_oneapi_dot_accumulate,
-// sycl_ext_oneapi_device_global, the standard library's function objects in
+// sycl_ext_oneapi_device_global, sycl_ext_oneapi_group_load_store,
+// sycl_ext_oneapi_launch_queries, the standard library's function objects in
 // group algorithms and reductions (DPC++'s sycl::plus is std::plus), and
 // the extension device queries, in kernels and on the host, against
 // references computed another way: the nearest bfloat16 found by comparing
@@ -279,6 +280,86 @@ TEST(OneapiExtensions, DeviceQueriesAndQueueProperties) {
             d.get_info<sycl::info::device::global_mem_size>());
   sycl::id<3> groups = d.get_info<xo::info::device::max_work_groups<3>>();
   EXPECT_GE(groups[0], size_t(1) << 30);
+}
+
+// Blocked placement gives work-item i the elements i*N..i*N+N-1 of the
+// group's block, striped placement the elements i, i+S, ...; over a
+// work-group and over a sub-group, and a store puts them back the same way.
+template <typename Group, bool Striped>
+void checkGroupLoadStore(sycl::queue &q) {
+  constexpr int N = 4, WG = 64;
+  const int n = 8 * WG * N;
+  int *in = sycl::malloc_shared<int>(n, q);
+  int *got = sycl::malloc_shared<int>(n, q);
+  int *back = sycl::malloc_shared<int>(n, q);
+  for (int i = 0; i < n; ++i)
+    in[i] = i * 7 + 3;
+  q.parallel_for(sycl::nd_range<1>(n / N, WG), [=](sycl::nd_item<1> it) {
+     Group g;
+     if constexpr (std::is_same_v<Group, sycl::sub_group>)
+       g = it.get_sub_group();
+     else
+       g = it.get_group();
+     const size_t base = it.get_global_id(0) - g.get_local_linear_id();
+     int vals[N];
+     auto placement = [] {
+       if constexpr (Striped)
+         return xo::properties{xo::data_placement_striped, xo::full_group};
+       else
+         return xo::properties{xo::contiguous_memory};
+     }();
+     xo::group_load(g, in + base * N, sycl::span{vals}, placement);
+     for (int k = 0; k < N; ++k)
+       got[it.get_global_id(0) * N + k] = vals[k];
+     xo::group_store(g, sycl::span{vals}, back + base * N, placement);
+   }).wait();
+  const size_t groupSize =
+      std::is_same_v<Group, sycl::sub_group> ? 32 : size_t(WG);
+  for (int item = 0; item < n / N; ++item) {
+    const int id = item % int(groupSize), first = item - id;
+    for (int k = 0; k < N; ++k) {
+      const int index = Striped ? id + k * int(groupSize) : id * N + k;
+      ASSERT_EQ(got[item * N + k], in[first * N + index]) << item << " " << k;
+    }
+  }
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(back[i], in[i]) << i;
+  for (void *p : {(void *)in, (void *)got, (void *)back})
+    sycl::free(p, q);
+}
+
+TEST(OneapiExtensions, GroupLoadStore) {
+  sycl::queue q;
+  checkGroupLoadStore<sycl::group<1>, false>(q);
+  checkGroupLoadStore<sycl::group<1>, true>(q);
+  checkGroupLoadStore<sycl::sub_group, false>(q);
+  checkGroupLoadStore<sycl::sub_group, true>(q);
+}
+
+TEST(OneapiExtensions, LaunchQueries) {
+  sycl::queue q;
+  auto bundle =
+      sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context());
+  sycl::kernel k =
+      bundle.get_kernel(sycl::get_kernel_id<class LaunchQueryKernel>());
+  namespace kq = xo::info::kernel_queue_specific;
+  const size_t groups =
+      k.ext_oneapi_get_info<kq::max_num_work_groups>(q, sycl::range<1>(64), 0);
+  EXPECT_GE(groups, 1u);
+  EXPECT_LE(groups,
+            q.get_device().get_info<sycl::info::device::max_compute_units>());
+  EXPECT_EQ(k.ext_oneapi_get_info<kq::max_work_group_size>(q),
+            q.get_device().get_info<sycl::info::device::max_work_group_size>());
+  int *out = sycl::malloc_shared<int>(64, q);
+  q.parallel_for<class LaunchQueryKernel>(sycl::nd_range<1>(64 * groups, 64),
+                                          [=](sycl::nd_item<1> it) {
+                                            if (it.get_global_id(0) < 64)
+                                              out[it.get_global_id(0)] =
+                                                  int(it.get_group_range(0));
+                                          })
+      .wait();
+  EXPECT_EQ(out[63], int(groups));
+  sycl::free(out, q);
 }
 
 } // namespace

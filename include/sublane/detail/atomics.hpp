@@ -27,6 +27,21 @@ public:
   multi_ptr() = default;
   multi_ptr(T *p) : ptr_(p) {}
   multi_ptr(std::nullptr_t) {}
+  /// From a multi_ptr to a type that converts (to const T, or another
+  /// decoration) in the same space.
+  template <
+      typename U, access::decorated E,
+      typename = std::enable_if_t<std::is_convertible_v<U *, T *> &&
+                                  (!std::is_same_v<U, T> || E != Decorated)>>
+  multi_ptr(const multi_ptr<U, Space, E> &p) : ptr_(p.get()) {}
+  /// From an accessor of that space (a buffer's accessor for global_ptr, a
+  /// local_accessor for local_ptr): its first element.
+  template <typename Acc,
+            typename P = decltype(std::declval<const Acc &>().get_pointer()),
+            typename = std::enable_if_t<
+                std::is_class_v<Acc> && std::is_convertible_v<P, T *> &&
+                !std::is_convertible_v<const Acc &, T *>>>
+  multi_ptr(const Acc &a) : ptr_(a.get_pointer()) {}
   T *get() const { return ptr_; }
   T *get_raw() const { return ptr_; }
   T *get_decorated() const { return ptr_; }

@@ -168,12 +168,19 @@ public:
     return reinterpret<U, 1>(range<1>(byte_size() / sizeof(U)));
   }
 
-  template <access_mode M = access_mode::read_write>
+  /// The target, where given (get_access<mode, target::device>(h), SYCL
+  /// 1.2.1's form), names the accessor's; on the host, any host target.
+  template <access_mode M = access_mode::read_write,
+            target Tgt = target::device>
   auto get_access(class handler &h);
-  template <access_mode M = access_mode::read_write>
+  template <access_mode M = access_mode::read_write,
+            target Tgt = target::device>
   auto get_access(class handler &h, range<D> r, id<D> offset = id<D>());
-  template <access_mode M = access_mode::read_write> auto get_access();
-  template <access_mode M = access_mode::read_write>
+  template <access_mode M = access_mode::read_write,
+            target Tgt = target::host_buffer>
+  auto get_access();
+  template <access_mode M = access_mode::read_write,
+            target Tgt = target::host_buffer>
   auto get_access(range<D> r, id<D> offset = id<D>());
   auto get_host_access();
   template <access_mode Tag> auto get_host_access(mode_tag_t<Tag>);
@@ -329,22 +336,22 @@ template <typename T, int D>
 host_accessor(buffer<T, D> &) -> host_accessor<T, D>;
 
 template <typename T, int D>
-template <access_mode M>
+template <access_mode M, target Tgt>
 auto buffer<T, D>::get_access(class handler &) {
-  return accessor<T, D, M>(*this);
+  return accessor<T, D, M, Tgt>(*this);
 }
 template <typename T, int D>
-template <access_mode M>
+template <access_mode M, target Tgt>
 auto buffer<T, D>::get_access(class handler &, range<D> r, id<D> offset) {
-  return accessor<T, D, M>(*this, r, offset);
+  return accessor<T, D, M, Tgt>(*this, r, offset);
 }
 template <typename T, int D>
-template <access_mode M>
+template <access_mode M, target Tgt>
 auto buffer<T, D>::get_access() {
   return accessor<T, D, M, target::host_task>(*this);
 }
 template <typename T, int D>
-template <access_mode M>
+template <access_mode M, target Tgt>
 auto buffer<T, D>::get_access(range<D> r, id<D> offset) {
   return accessor<T, D, M, target::host_task>(*this, r, offset);
 }

@@ -83,8 +83,15 @@ SUBLANE_KERNEL_INFO(compile_num_sub_groups, uint32_t)
 SUBLANE_KERNEL_INFO(max_sub_group_size, uint32_t)
 SUBLANE_KERNEL_INFO(compile_sub_group_size, uint32_t)
 } // namespace kernel_device_specific
-#undef SUBLANE_KERNEL_INFO
 } // namespace info
+// sycl_ext_oneapi_launch_queries: what one launch on a queue may use.
+namespace ext::oneapi::experimental::info::kernel_queue_specific {
+SUBLANE_KERNEL_INFO(max_num_work_groups, size_t)
+SUBLANE_KERNEL_INFO(max_work_group_size, size_t)
+SUBLANE_KERNEL_INFO(max_sub_group_size, uint32_t)
+SUBLANE_KERNEL_INFO(num_sub_groups, uint32_t)
+} // namespace ext::oneapi::experimental::info::kernel_queue_specific
+#undef SUBLANE_KERNEL_INFO
 
 class kernel {
 public:
@@ -128,6 +135,24 @@ public:
       return d.default_sub_group_size;
     else
       return 0; // compile_sub_group_size: asked for by properties, at launch
+  }
+
+  /// The launch queries of sycl_ext_oneapi_launch_queries. Work-groups
+  /// that run at once: one per thread (a grid sized from it fills the
+  /// machine, as it fills a GPU's multiprocessors).
+  template <typename Param, typename... LaunchArgs>
+  typename Param::return_type ext_oneapi_get_info(const queue &,
+                                                  const LaunchArgs &...) const {
+    namespace k = ext::oneapi::experimental::info::kernel_queue_specific;
+    const sublane::device_info &d = sublane::get_device_info();
+    if constexpr (std::is_same_v<Param, k::max_num_work_groups>)
+      return d.max_threads;
+    else if constexpr (std::is_same_v<Param, k::max_work_group_size>)
+      return d.max_work_group_size;
+    else if constexpr (std::is_same_v<Param, k::max_sub_group_size>)
+      return d.default_sub_group_size;
+    else
+      return uint32_t(d.max_work_group_size);
   }
 
   friend bool operator==(const kernel &a, const kernel &b) {

@@ -306,7 +306,9 @@ void finish_variable(const Spec &red, const T *partials, size_t count, T *var) {
   T block_results[max_blocks];
   const T identity = red.identity;
   const Op op = red.op;
+#ifdef _OPENMP // the program's own -fopenmp; the combine is serial without it
 #pragma omp parallel for if (blocks > 1)
+#endif
   for (size_t b = 0; b < blocks; ++b) {
     const size_t begin = count * b / blocks, end = count * (b + 1) / blocks;
     T acc[chains];
