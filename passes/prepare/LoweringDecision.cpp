@@ -92,7 +92,8 @@ decideLowering(const Function &K, const LoweringRequest &Request) {
 }
 
 namespace {
-/// What chooseOpenSubGroupSize needs to know of a kernel's body.
+/// What chooseOpenSubGroupSize and widenBasicRangeKernel need to know of a
+/// kernel's body.
 struct BodyFacts {
   /// A call of a sub-group builtin or collective. Once every call that
   /// reaches a builtin is inlined, asking for the sub-group is a call in the

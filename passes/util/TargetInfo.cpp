@@ -42,7 +42,10 @@ unsigned getVectorRegisterBits(const Function &K) {
 /// info::device::sub_group_sizes, or assumes 32 outright, so the size a
 /// kernel gets and the largest size the runtime lists are both 32. It is
 /// also the fastest single size of the sweep on AVX2 and AVX-512.
-///
+unsigned getSubGroupUserSubGroupSize(const Function &K) {
+  return getNativeSubGroupSize(K) == 1 ? 1 : SubGroupUserDefaultSize;
+}
+
 /// A basic range kernel's sub-groups are invisible to it, so their size is a
 /// pure unroll factor: four registers per 32-bit value (32 lanes with AVX2)
 /// give a loop-carried chain such as a dot product's sum four independent
@@ -51,10 +54,6 @@ unsigned getVectorRegisterBits(const Function &K) {
 /// performance.md). 64 lanes cost more than they give on AVX2,
 /// whose 16 registers hold too few such values, and help some kernels and
 /// hurt others on AVX-512, so the size stops at 32.
-unsigned getSubGroupUserSubGroupSize(const Function &K) {
-  return getNativeSubGroupSize(K) == 1 ? 1 : SubGroupUserDefaultSize;
-}
-
 unsigned getBasicRangeSubGroupSize(const Function &K) {
   unsigned Native = getNativeSubGroupSize(K);
   return Native == 1 ? 1 : std::max(Native, std::min(4 * Native, 32u));
