@@ -350,6 +350,9 @@ TEST(OneapiExtensions, LaunchQueries) {
             q.get_device().get_info<sycl::info::device::max_compute_units>());
   EXPECT_EQ(k.ext_oneapi_get_info<kq::max_work_group_size>(q),
             q.get_device().get_info<sycl::info::device::max_work_group_size>());
+  // Sub-groups of 32 (a kernel that uses its sub-group and asks no size).
+  EXPECT_EQ(k.ext_oneapi_get_info<kq::num_sub_groups>(q, sycl::range<1>(80)),
+            3u);
   int *out = sycl::malloc_shared<int>(64, q);
   q.parallel_for<class LaunchQueryKernel>(sycl::nd_range<1>(64 * groups, 64),
                                           [=](sycl::nd_item<1> it) {

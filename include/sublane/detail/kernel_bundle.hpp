@@ -141,18 +141,25 @@ public:
   /// that run at once: one per thread (a grid sized from it fills the
   /// machine, as it fills a GPU's multiprocessors).
   template <typename Param, typename... LaunchArgs>
-  typename Param::return_type ext_oneapi_get_info(const queue &,
-                                                  const LaunchArgs &...) const {
+  typename Param::return_type
+  ext_oneapi_get_info(const queue &, const LaunchArgs &...args) const {
     namespace k = ext::oneapi::experimental::info::kernel_queue_specific;
     const sublane::device_info &d = sublane::get_device_info();
-    if constexpr (std::is_same_v<Param, k::max_num_work_groups>)
+    if constexpr (std::is_same_v<Param, k::max_num_work_groups>) {
       return d.max_threads;
-    else if constexpr (std::is_same_v<Param, k::max_work_group_size>)
+    } else if constexpr (std::is_same_v<Param, k::max_work_group_size>) {
       return d.max_work_group_size;
-    else if constexpr (std::is_same_v<Param, k::max_sub_group_size>)
+    } else if constexpr (std::is_same_v<Param, k::max_sub_group_size>) {
       return d.default_sub_group_size;
-    else
-      return uint32_t(d.max_work_group_size);
+    } else {
+      static_assert(std::is_same_v<Param, k::num_sub_groups> &&
+                        sizeof...(LaunchArgs) == 1,
+                    "num_sub_groups takes the queue and the work-group range");
+      // The sub-groups of a work-group of that range, the last one partial.
+      const size_t items = (args.size(), ...);
+      return uint32_t((items + d.default_sub_group_size - 1) /
+                      d.default_sub_group_size);
+    }
   }
 
   friend bool operator==(const kernel &a, const kernel &b) {
