@@ -221,4 +221,46 @@ TEST(Vec, HalfFmaAndConvertingScalarConstructor) {
   sycl::free(d, q);
 }
 
+// native:: on float4 (molecular dynamics distances), `half2 = {}` (DPC++
+// picks the copy assignment) and SYCL 1.2.1's sycl::ulong.
+TEST(Vec, NativeMathOnVecsEmptyBraceAssignmentAndScalarAliases) {
+  sycl::queue q;
+  const int n = 128;
+  sycl::float4 *v = sycl::malloc_shared<sycl::float4>(n, q);
+  sycl::float4 *out = sycl::malloc_shared<sycl::float4>(2 * n, q);
+  sycl::half2 *cleared = sycl::malloc_shared<sycl::half2>(n, q);
+  sycl::ulong *wide = sycl::malloc_shared<sycl::ulong>(n, q);
+  for (int i = 0; i < n; ++i)
+    v[i] = sycl::float4(i + 1.0f, i * 0.5f + 2, 4.0f, 9.0f + i);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+     sycl::float4 x = v[i];
+     out[2 * i] = sycl::native::sqrt(x) + sycl::half_precision::recip(x);
+     out[2 * i + 1] = sycl::native::divide(x, sycl::float4(2.0f)) +
+                      sycl::native::exp(sycl::float4(0.0f));
+     sycl::half2 h(1.0f, 2.0f);
+     h = {};
+     cleared[i] = h;
+     wide[i] = sycl::ulong(i) << 40;
+   }).wait();
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < 4; ++k) {
+      const float x = v[i][k];
+      EXPECT_NEAR(out[2 * i][k], std::sqrt(x) + 1 / x, 1e-5f * (1 + x)) << i;
+      EXPECT_NEAR(out[2 * i + 1][k], x / 2 + 1, 1e-5f * (1 + x)) << i;
+    }
+    EXPECT_EQ(float(cleared[i].x()), 0.0f) << i;
+    EXPECT_EQ(float(cleared[i].y()), 0.0f) << i;
+    EXPECT_EQ(wide[i], (unsigned long)i << 40) << i;
+  }
+  static_assert(std::is_same_v<sycl::ulong, unsigned long> &&
+                std::is_same_v<sycl::uint, unsigned int>);
+  sycl::marray<float, 3> m(4.0f, 9.0f, 16.0f);
+  sycl::marray<float, 3> r = sycl::native::sqrt(m);
+  EXPECT_FLOAT_EQ(r[0] + r[1] + r[2], 9.0f);
+  sycl::free(v, q);
+  sycl::free(out, q);
+  sycl::free(cleared, q);
+  sycl::free(wide, q);
+}
+
 } // namespace

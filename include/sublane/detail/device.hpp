@@ -329,6 +329,10 @@ SUBLANE_DEVICE_INFO(max_compute_queue_indices, int32_t, 1)
 } // namespace ext::intel::info::device
 #undef SUBLANE_DEVICE_INFO
 
+namespace ext::oneapi {
+enum class peer_access { access_supported, atomics_supported };
+} // namespace ext::oneapi
+
 class device {
 public:
   device() = default;
@@ -365,6 +369,15 @@ public:
       return {device()};
     return {};
   }
+  /// sycl_ext_oneapi_peer_access: every allocation is host memory, so any
+  /// device reaches any other's, atomics included.
+  bool ext_oneapi_can_access_peer(
+      const device &, ext::oneapi::peer_access =
+                          ext::oneapi::peer_access::access_supported) const {
+    return true;
+  }
+  void ext_oneapi_enable_peer_access(const device &) const {}
+  void ext_oneapi_disable_peer_access(const device &) const {}
   friend bool operator==(const device &, const device &) { return true; }
   friend bool operator!=(const device &, const device &) { return false; }
 };

@@ -212,7 +212,12 @@ public:
   }
   vec(const vec &) = default;
   vec &operator=(const vec &) = default;
-  vec &operator=(const T &X) { return *this = vec(X); }
+  /// A template, so that `v = {}` (a class element type makes both
+  /// conversions user-defined) picks the copy assignment, as under DPC++.
+  template <typename U = T, typename = std::enable_if_t<std::is_same_v<U, T>>>
+  vec &operator=(const T &X) {
+    return *this = vec(X);
+  }
 
   static constexpr size_t size() noexcept { return N; }
   static constexpr size_t get_count() noexcept { return N; }
@@ -638,22 +643,24 @@ SUBLANE_VEC_RELATION(||)
 // container of what that returns. A function with a second argument of the
 // element type (or int, for ldexp, pown and rootn) also takes it as one
 // scalar for every element.
-#define SUBLANE_ELEMENTWISE_UNARY_FN(Container, SizeT, Name)                   \
+// Scope is the namespace of the scalar function (sycl, or sycl::native).
+#define SUBLANE_ELEMENTWISE_UNARY_FN_IN(Scope, Container, SizeT, Name)         \
   template <typename T, SizeT N>                                               \
   auto Name(const Container<T, N> &X)                                          \
-      ->Container<decltype(sycl::Name(X[0])), N> {                             \
-    Container<decltype(sycl::Name(X[0])), N> Out;                              \
+      ->Container<decltype(Scope::Name(X[0])), N> {                            \
+    Container<decltype(Scope::Name(X[0])), N> Out;                             \
     for (SizeT K = 0; K < N; ++K)                                              \
-      Out[K] = sycl::Name(X[K]);                                               \
+      Out[K] = Scope::Name(X[K]);                                              \
     return Out;                                                                \
   }
-#define SUBLANE_ELEMENTWISE_BINARY_FN(Container, SizeT, Name, SecondT)         \
+#define SUBLANE_ELEMENTWISE_BINARY_FN_IN(Scope, Container, SizeT, Name,        \
+                                         SecondT)                              \
   template <typename T, SizeT N>                                               \
   auto Name(const Container<T, N> &X, const Container<SecondT, N> &Y)          \
-      ->Container<decltype(sycl::Name(X[0], Y[0])), N> {                       \
-    Container<decltype(sycl::Name(X[0], Y[0])), N> Out;                        \
+      ->Container<decltype(Scope::Name(X[0], Y[0])), N> {                      \
+    Container<decltype(Scope::Name(X[0], Y[0])), N> Out;                       \
     for (SizeT K = 0; K < N; ++K)                                              \
-      Out[K] = sycl::Name(X[K], Y[K]);                                         \
+      Out[K] = Scope::Name(X[K], Y[K]);                                        \
     return Out;                                                                \
   }                                                                            \
   template <typename T, SizeT N>                                               \
@@ -661,6 +668,10 @@ SUBLANE_VEC_RELATION(||)
       ->decltype(Name(X, Container<SecondT, N>(Y))) {                          \
     return Name(X, Container<SecondT, N>(Y));                                  \
   }
+#define SUBLANE_ELEMENTWISE_UNARY_FN(Container, SizeT, Name)                   \
+  SUBLANE_ELEMENTWISE_UNARY_FN_IN(sycl, Container, SizeT, Name)
+#define SUBLANE_ELEMENTWISE_BINARY_FN(Container, SizeT, Name, SecondT)         \
+  SUBLANE_ELEMENTWISE_BINARY_FN_IN(sycl, Container, SizeT, Name, SecondT)
 #define SUBLANE_ELEMENTWISE_TERNARY_FN(Container, SizeT, Name)                 \
   template <typename T, SizeT N>                                               \
   auto Name(const Container<T, N> &X, const Container<T, N> &Y,                \
@@ -972,6 +983,15 @@ SUBLANE_VEC_ALIASES(long, int64_t)
 SUBLANE_VEC_ALIASES(ulong, uint64_t)
 #undef SUBLANE_VEC_ALIASES
 
+// SYCL 1.2.1's scalar aliases, which DPC++ still provides.
+using schar = signed char;
+using uchar = unsigned char;
+using ushort = unsigned short;
+using uint = unsigned int;
+using ulong = unsigned long;
+using longlong = long long;
+using ulonglong = unsigned long long;
+
 /// sycl::marray<T, N> (SYCL 2020 4.14.3): N elements of any arithmetic
 /// type, with element-wise operators.
 template <typename T, size_t N> class marray {
@@ -1141,8 +1161,56 @@ SUBLANE_MARRAY_TERNARY_FN(bitselect)
 #undef SUBLANE_ELEMENTWISE_BINARY_FNS
 #undef SUBLANE_ELEMENTWISE_TERNARY_FNS
 #undef SUBLANE_ELEMENTWISE_INT_ARG_FNS
+
+// The native and half_precision functions (SYCL 2020 4.17.5-6) take vecs
+// and marrays of float too (float4 distances in molecular dynamics codes).
+namespace native {
+#define SUBLANE_NATIVE_UNARY_FN(Name)                                          \
+  SUBLANE_ELEMENTWISE_UNARY_FN_IN(sycl::native, vec, int, Name)                \
+  SUBLANE_ELEMENTWISE_UNARY_FN_IN(sycl::native, marray, size_t, Name)
+#define SUBLANE_NATIVE_BINARY_FN(Name)                                         \
+  SUBLANE_ELEMENTWISE_BINARY_FN_IN(sycl::native, vec, int, Name, T)            \
+  SUBLANE_ELEMENTWISE_BINARY_FN_IN(sycl::native, marray, size_t, Name, T)
+SUBLANE_NATIVE_UNARY_FN(exp)
+SUBLANE_NATIVE_UNARY_FN(log)
+SUBLANE_NATIVE_UNARY_FN(sqrt)
+SUBLANE_NATIVE_UNARY_FN(rsqrt)
+SUBLANE_NATIVE_UNARY_FN(recip)
+SUBLANE_NATIVE_UNARY_FN(sin)
+SUBLANE_NATIVE_UNARY_FN(cos)
+SUBLANE_NATIVE_UNARY_FN(tan)
+SUBLANE_NATIVE_UNARY_FN(exp2)
+SUBLANE_NATIVE_UNARY_FN(exp10)
+SUBLANE_NATIVE_UNARY_FN(log2)
+SUBLANE_NATIVE_UNARY_FN(log10)
+SUBLANE_NATIVE_BINARY_FN(divide)
+SUBLANE_NATIVE_BINARY_FN(powr)
+#undef SUBLANE_NATIVE_UNARY_FN
+#undef SUBLANE_NATIVE_BINARY_FN
+} // namespace native
+// A using-declaration names the overloads declared before it: these bring
+// in the vec and marray forms just declared.
+namespace half_precision {
+using native::cos;
+using native::divide;
+using native::exp;
+using native::exp10;
+using native::exp2;
+using native::log;
+using native::log10;
+using native::log2;
+using native::powr;
+using native::recip;
+using native::rsqrt;
+using native::sin;
+using native::sqrt;
+using native::tan;
+} // namespace half_precision
+
 #undef SUBLANE_ELEMENTWISE_UNARY_FN
 #undef SUBLANE_ELEMENTWISE_BINARY_FN
+#undef SUBLANE_ELEMENTWISE_UNARY_FN_IN
+#undef SUBLANE_ELEMENTWISE_BINARY_FN_IN
 #undef SUBLANE_ELEMENTWISE_TERNARY_FN
 
 template <typename T, size_t N>
