@@ -1,5 +1,6 @@
-; A barrier that only the work-items with a small id reach is an error, with
-; the barrier's location and the line of the branch that decides it.
+; A barrier that only the first work-item reaches (ids 0 and 1 go different
+; ways) is an error, with the barrier's location and the line of the branch
+; that decides it.
 ; RUN: not %opt -passes=sublane-prepare,sublane-wg-cbs -disable-output %s 2>&1 | FileCheck %s
 
 ; CHECK: error: kernel.cpp:7:5: in function k void (ptr): kernel 'k': work-group barrier in divergent control flow: the branch at line 5 depends on the work-item id, so not every work-item of the work-group reaches it
@@ -7,8 +8,8 @@
 define void @k(ptr %args) #0 !dbg !5 {
 entry:
   %lid = call i64 @__sublane_local_id(i32 0), !dbg !8
-  %small = icmp ult i64 %lid, 4, !dbg !9
-  br i1 %small, label %then, label %join, !dbg !9
+  %first = icmp eq i64 %lid, 0, !dbg !9
+  br i1 %first, label %then, label %join, !dbg !9
 then:
   call void @__sublane_wg_barrier(), !dbg !10
   br label %join, !dbg !10

@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -45,6 +46,11 @@ private:
   bool isGuard(const Loop *L, const BranchInst *BI) const;
   bool isProvablyUniform(const Loop *L, const BranchInst *BI) const;
   bool isCertainlyDivergent(const Loop *L, const BranchInst *BI) const;
+  bool isCertainlyDivergent(const Instruction *Branch,
+                            const BasicBlock *SyncBlock) const;
+  const SCEVUnknown *getOnlyId(ArrayRef<const SCEV *> Exprs) const;
+  const SCEV *evaluateAt(const SCEV *S, const SCEVUnknown *Id,
+                         uint64_t Value) const;
   bool isUniformSCEV(const SCEV *S) const;
   void reportDivergent(Instruction &I, const Instruction *Branch,
                        StringRef What, StringRef Group);
@@ -143,27 +149,76 @@ bool LevelCheck::isCertainlyDivergent(const Loop *L,
   const SCEV *Count = SE.getExitCount(L, BI->getParent());
   if (isa<SCEVCouldNotCompute>(Count))
     return false;
+  const SCEVUnknown *Id = getOnlyId({Count});
+  return Id && SE.isKnownPredicate(ICmpInst::ICMP_NE, evaluateAt(Count, Id, 0),
+                                   evaluateAt(Count, Id, 1));
+}
+
+/// The one work-item id that \p Exprs vary with, or null when they vary
+/// with no id or also with something else (memory, another id).
+const SCEVUnknown *LevelCheck::getOnlyId(ArrayRef<const SCEV *> Exprs) const {
   const SCEVUnknown *Id = nullptr;
   bool OtherVarying = false;
-  SCEVExprContains(Count, [&](const SCEV *E) {
-    auto *U = dyn_cast<SCEVUnknown>(E);
-    if (!U || PossibleShape.isUniform(U->getValue()))
+  for (const SCEV *S : Exprs) {
+    if (isa<SCEVCouldNotCompute>(S))
+      return nullptr;
+    SCEVExprContains(S, [&](const SCEV *E) {
+      auto *U = dyn_cast<SCEVUnknown>(E);
+      if (!U || PossibleShape.isUniform(U->getValue()))
+        return false;
+      if (isWorkItemVaryingBuiltin(getBuiltinKind(U->getValue())) &&
+          (!Id || Id == U))
+        Id = U;
+      else
+        OtherVarying = true;
       return false;
-    if (isWorkItemVaryingBuiltin(getBuiltinKind(U->getValue())) &&
-        (!Id || Id == U))
-      Id = U;
-    else
-      OtherVarying = true;
+    });
+  }
+  return OtherVarying ? nullptr : Id;
+}
+
+/// \p S with the id \p Id replaced by \p Value.
+const SCEV *LevelCheck::evaluateAt(const SCEV *S, const SCEVUnknown *Id,
+                                   uint64_t Value) const {
+  ValueToSCEVMapTy Map;
+  Map[Id->getValue()] = SE.getConstant(Id->getType(), Value);
+  return SCEVParameterRewriter::rewrite(S, SE, Map);
+}
+
+/// Whether the work-items take \p Branch (not the bound of a loop holding
+/// the sync point) in different directions for certain, and only one of
+/// them can reach \p SyncBlock: its condition, evaluated for the ids 0 and
+/// 1, is known to be true for one and false for the other (`if (lid == 0)`). A
+/// condition that also depends on memory or a loop (`if (flags[lid / 128])`),
+/// or that only a larger id would flip
+/// (`if (lid / 128 < n)`, `if (lid < 4)`), may still be the same for every
+/// item of the groups the kernel is launched with.
+bool LevelCheck::isCertainlyDivergent(const Instruction *Branch,
+                                      const BasicBlock *SyncBlock) const {
+  auto *BI = dyn_cast<BranchInst>(Branch);
+  auto *Cmp = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition())
+                                        : nullptr;
+  if (!Cmp || !SE.isSCEVable(Cmp->getOperand(0)->getType()))
     return false;
-  });
-  if (!Id || OtherVarying)
+  // Items that go either way may still meet at the sync point
+  // (`if (lid == 0 && sum < min) skip; else barrier`): only a branch that
+  // keeps one side from it decides.
+  SmallPtrSet<BasicBlock *, 1> NotAgain;
+  NotAgain.insert(const_cast<BasicBlock *>(BI->getParent()));
+  if (all_of(BI->successors(), [&](const BasicBlock *Succ) {
+        return isPotentiallyReachable(Succ, SyncBlock, &NotAgain, &DT, &LI);
+      }))
     return false;
-  auto CountFor = [&](uint64_t IdValue) {
-    ValueToSCEVMapTy Map;
-    Map[Id->getValue()] = SE.getConstant(Id->getType(), IdValue);
-    return SCEVParameterRewriter::rewrite(Count, SE, Map);
-  };
-  return SE.isKnownPredicate(ICmpInst::ICMP_NE, CountFor(0), CountFor(1));
+  const SCEV *A = SE.getSCEV(Cmp->getOperand(0));
+  const SCEV *B = SE.getSCEV(Cmp->getOperand(1));
+  const SCEVUnknown *Id = getOnlyId({A, B});
+  if (!Id)
+    return false;
+  std::optional<bool> ForId0 = SE.evaluatePredicate(
+      Cmp->getPredicate(), evaluateAt(A, Id, 0), evaluateAt(B, Id, 0));
+  std::optional<bool> ForId1 = SE.evaluatePredicate(
+      Cmp->getPredicate(), evaluateAt(A, Id, 1), evaluateAt(B, Id, 1));
+  return ForId0 && ForId1 && *ForId0 != *ForId1;
 }
 
 void LevelCheck::reportDivergent(Instruction &I, const Instruction *Branch,
@@ -182,14 +237,17 @@ void LevelCheck::reportDivergent(Instruction &I, const Instruction *Branch,
 bool LevelCheck::check(Instruction &I, StringRef What, StringRef Group) {
   ArrayRef<const Instruction *> Branches =
       Shape.getDivergentBranches(I.getParent());
+  // Branches that may still be uniform, with the loop whose trip count each
+  // decides (null for a plain branch).
   SmallVector<std::pair<const Loop *, const Instruction *>> Unproven;
   for (const Instruction *Branch : Branches) {
     const Loop *L = getBoundedLoop(Branch, I.getParent());
-    if (!L || isCertainlyDivergent(L, cast<BranchInst>(Branch))) {
+    if (L ? isCertainlyDivergent(L, cast<BranchInst>(Branch))
+          : isCertainlyDivergent(Branch, I.getParent())) {
       reportDivergent(I, Branch, What, Group);
       return false;
     }
-    if (!isProvablyUniform(L, cast<BranchInst>(Branch)))
+    if (!L || !isProvablyUniform(L, cast<BranchInst>(Branch)))
       Unproven.push_back({L, Branch});
   }
   for (auto [L, Branch] : Unproven) {
@@ -198,11 +256,14 @@ bool LevelCheck::check(Instruction &I, StringRef What, StringRef Group) {
     std::string Line;
     if (DebugLoc SL = getUserDebugLoc(&I))
       Line = " (line " + std::to_string(SL.getLine()) + ")";
+    std::string Doubt =
+        L ? "runs this loop equally often: its bound depends on the "
+            "work-item id, and it holds a "
+          : "takes this branch the same way: its condition depends on the "
+            "work-item id, and it leads to a ";
     reportKernelWarning(
         K,
-        "cannot prove that every work-item of the " + Group +
-            " runs this loop equally often: its bound depends on the "
-            "work-item id, and it holds a " +
+        "cannot prove that every work-item of the " + Group + " " + Doubt +
             What + Line +
             ". It is compiled on SYCL's rule that all work-items of a " +
             Group +

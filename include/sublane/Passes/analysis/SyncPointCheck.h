@@ -2,13 +2,14 @@
 //
 // SYCL requires every work-item of a group to reach the same barriers and
 // collectives of that group. This check reports the kernels that certainly
-// break the rule: a barrier or collective under a branch on the work-item
-// id. A loop whose bound depends on the id (grid-stride and lane-strided
-// loops) may still run equally often for every work-item: where
-// ScalarEvolution proves it, the kernel is accepted silently; where it
-// cannot, the kernel is compiled under SYCL's rule with a warning naming the
-// loop, and the fiber engine and -sublane-check-sync-points catch a broken
-// rule at run time.
+// break the rule: a barrier or collective under a branch computed from the
+// work-item id alone. A loop whose bound depends on the id (grid-stride and
+// lane-strided loops) may still run equally often for every work-item, and
+// a branch on memory read at an id-dependent address (`flags[lid / 128]`)
+// may still go one way for every item: where ScalarEvolution proves a loop
+// uniform, the kernel is accepted silently; otherwise it is compiled under
+// SYCL's rule with a warning naming the loop or branch, and the fiber engine
+// and -sublane-check-sync-points catch a broken rule at run time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SUBLANE_PASSES_ANALYSIS_SYNCPOINTCHECK_H
