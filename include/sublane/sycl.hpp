@@ -96,4 +96,7 @@
 
 #include "sublane/detail/kernel_bundle.hpp"
 
+// Images, samplers, command graphs, joint_matrix: a named compile error.
+#include "sublane/detail/unsupported.hpp"
+
 #endif // SUBLANE_SYCL_HPP
