@@ -30,11 +30,13 @@ public:
   /// \p Certain finds the divergence that is certain (ids only); \p Possible
   /// the divergence there may be (ids and anything read from memory), which
   /// a proof of uniformity must rule out.
-  LevelCheck(Function &K, unsigned Dims, DivergenceSources Certain,
-             DivergenceSources Possible, DominatorTree &DT, LoopInfo &LI,
-             ScalarEvolution &SE)
-      : K(K), Shape(K, Dims, Certain), PossibleShape(K, Dims, Possible), DT(DT),
-        LI(LI), SE(SE) {}
+  /// \p Lanes is the sub-group size at the sub-group level, 0 at the
+  /// work-group level (whose size the kernel does not know).
+  LevelCheck(Function &K, unsigned Dims, unsigned Lanes,
+             DivergenceSources Certain, DivergenceSources Possible,
+             DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE)
+      : K(K), Lanes(Lanes), Shape(K, Dims, Certain),
+        PossibleShape(K, Dims, Possible), DT(DT), LI(LI), SE(SE) {}
 
   /// Checks sync point \p I; false after an error.
   bool check(Instruction &I, StringRef What, StringRef Group);
@@ -56,6 +58,7 @@ private:
                        StringRef What, StringRef Group);
 
   Function &K;
+  unsigned Lanes;
   KernelShape Shape, PossibleShape;
   DominatorTree &DT;
   LoopInfo &LI;
@@ -214,11 +217,24 @@ bool LevelCheck::isCertainlyDivergent(const Instruction *Branch,
   const SCEVUnknown *Id = getOnlyId({A, B});
   if (!Id)
     return false;
-  std::optional<bool> ForId0 = SE.evaluatePredicate(
-      Cmp->getPredicate(), evaluateAt(A, Id, 0), evaluateAt(B, Id, 0));
-  std::optional<bool> ForId1 = SE.evaluatePredicate(
-      Cmp->getPredicate(), evaluateAt(A, Id, 1), evaluateAt(B, Id, 1));
-  return ForId0 && ForId1 && *ForId0 != *ForId1;
+  auto TakenFor = [&](uint64_t IdValue) {
+    return SE.evaluatePredicate(Cmp->getPredicate(),
+                                evaluateAt(A, Id, IdValue),
+                                evaluateAt(B, Id, IdValue));
+  };
+  std::optional<bool> ForFirst = TakenFor(0);
+  if (!ForFirst)
+    return false;
+  // Within a sub-group the lanes are known: 0 to the size - 1 in every full
+  // one (`if (lane < 4)` at size 16 diverges for certain).
+  SmallVector<uint64_t, 2> Others = {1};
+  if (Lanes > 2 &&
+      getBuiltinKind(Id->getValue()) == BuiltinKind::SubGroupLocalId)
+    Others.push_back(Lanes - 1);
+  return any_of(Others, [&](uint64_t Other) {
+    std::optional<bool> ForOther = TakenFor(Other);
+    return ForOther && *ForOther != *ForFirst;
+  });
 }
 
 void LevelCheck::reportDivergent(Instruction &I, const Instruction *Branch,
@@ -283,18 +299,20 @@ static cl::opt<bool> CheckSyncPointsAtRunTime(
 
 bool isRunTimeSyncCheckEnabled() { return CheckSyncPointsAtRunTime; }
 
-bool checkSyncPoints(Function &K, unsigned Dims, bool SubGroupLevel) {
+bool checkSyncPoints(Function &K, unsigned Dims, unsigned SubGroupSize) {
+  bool SubGroupLevel = SubGroupSize > 1;
   DominatorTree DT(K);
   LoopInfo LI(DT);
   TargetLibraryInfoImpl TLII(Triple(K.getParent()->getTargetTriple()));
   TargetLibraryInfo TLI(TLII, &K);
   AssumptionCache AC(K);
   ScalarEvolution SE(K, TLI, AC, DT, LI);
-  LevelCheck GroupLevel(K, Dims, DivergenceSources::Provable,
+  LevelCheck GroupLevel(K, Dims, /*Lanes=*/0, DivergenceSources::Provable,
                         DivergenceSources::Conservative, DT, LI, SE);
   std::optional<LevelCheck> LaneLevel;
   if (SubGroupLevel)
-    LaneLevel.emplace(K, Dims, DivergenceSources::ProvableWithinSubGroup,
+    LaneLevel.emplace(K, Dims, SubGroupSize,
+                      DivergenceSources::ProvableWithinSubGroup,
                       DivergenceSources::ConservativeWithinSubGroup, DT, LI,
                       SE);
   bool Ok = true;

@@ -161,7 +161,7 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   }
   // Checked here, on the kernel as written: work-group CBS sees the
   // vectorized body, whose loops run while any lane continues.
-  if (!checkSyncPoints(K, Dims, /*SubGroupLevel=*/true)) {
+  if (!checkSyncPoints(K, Dims, S)) {
     SG->eraseFromParent();
     K.removeFnAttr(attr::Kernel); // reported; leave it unlowered
     return true;
