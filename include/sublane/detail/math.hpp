@@ -567,23 +567,8 @@ inline int ilogb(half x) { return ilogb(float(x)); }
 #undef SUBLANE_HALF_BINARY_ONLY
 #undef SUBLANE_HALF_TERNARY
 
-/// half_precision (SYCL 2020 4.17.6): the same calls as native.
-namespace half_precision {
-using native::cos;
-using native::divide;
-using native::exp;
-using native::exp10;
-using native::exp2;
-using native::log;
-using native::log10;
-using native::log2;
-using native::powr;
-using native::recip;
-using native::rsqrt;
-using native::sin;
-using native::sqrt;
-using native::tan;
-} // namespace half_precision
+// half_precision (SYCL 2020 4.17.6), the same calls as native, is declared
+// in vec.hpp once the vec and marray overloads exist.
 } // namespace sycl
 
 #endif // SUBLANE_DETAIL_MATH_HPP

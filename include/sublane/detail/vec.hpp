@@ -1188,8 +1188,9 @@ SUBLANE_NATIVE_BINARY_FN(powr)
 #undef SUBLANE_NATIVE_UNARY_FN
 #undef SUBLANE_NATIVE_BINARY_FN
 } // namespace native
-// A using-declaration names the overloads declared before it: these bring
-// in the vec and marray forms just declared.
+/// half_precision (SYCL 2020 4.17.6): the same calls as native. Declared
+/// here, after every overload, since a using-declaration names only the
+/// overloads declared before it.
 namespace half_precision {
 using native::cos;
 using native::divide;
