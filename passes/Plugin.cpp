@@ -10,6 +10,7 @@
 #include "sublane/Passes/cbs/WorkGroupCBS.h"
 #include "sublane/Passes/late/IdleTailExit.h"
 #include "sublane/Passes/late/JamSubGroupLoops.h"
+#include "sublane/Passes/late/UndefAddressAccesses.h"
 #include "sublane/Passes/prepare/DeviceMathCalls.h"
 #include "sublane/Passes/prepare/MarkConvergent.h"
 #include "sublane/Passes/prepare/PrepareKernels.h"
@@ -80,6 +81,12 @@ static void registerCallbacks(PassBuilder &PB) {
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(JamSubGroupLoopsPass());
         FPM.addPass(IdleTailExitPass());
+      });
+  // Last, so that no later transform can fold an address vector to undef.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(
+            createModuleToFunctionPassAdaptor(DropUndefAddressAccessesPass()));
       });
 }
 
