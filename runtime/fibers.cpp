@@ -175,7 +175,33 @@ struct Group {
 thread_local Item *Current = nullptr;
 thread_local Group *CurrentGroup = nullptr;
 
+/// The work-item a lowered kernel hands to a function of another file that
+/// takes its nd_item (sublane_external_item_enter): that code calls the
+/// builtins as functions.
+struct ExternalItem {
+  uint64_t Global[3], Local[3], Group[3], LocalRange[3], GroupRange[3];
+  uint64_t Linear, Lane, SubGroup, SubGroupSize, SubGroupMaxSize,
+      SubGroupCount;
+};
+thread_local ExternalItem External;
+thread_local bool InExternalCall = false;
+
+/// The item of a lowered kernel's call to another file, outside the fiber
+/// engine's kernels.
+const ExternalItem *external() {
+  return !Current && InExternalCall ? &External : nullptr;
+}
+
 [[noreturn]] void notInKernel(const char *Builtin) {
+  if (InExternalCall) {
+    std::fprintf(stderr,
+                 "sublane: %s called in a function of another file that a "
+                 "kernel passed its work-item to: sublane lowers barriers, "
+                 "collectives and group local memory only in the kernel's "
+                 "own file; define that function there (in a header)\n",
+                 Builtin);
+    std::abort();
+  }
   std::fprintf(stderr,
                "sublane: %s called outside a kernel run by the fiber engine, "
                "from a kernel that was not compiled with the sublane "
@@ -728,29 +754,57 @@ void run_work_groups(const launch_config &Cfg, void (*Body)(const void *),
 using namespace sublane::fibers;
 
 extern "C" {
+void sublane_external_item_enter(
+    uint64_t G0, uint64_t G1, uint64_t G2, uint64_t L0, uint64_t L1,
+    uint64_t L2, uint64_t W0, uint64_t W1, uint64_t W2, uint64_t LR0,
+    uint64_t LR1, uint64_t LR2, uint64_t GR0, uint64_t GR1, uint64_t GR2,
+    uint64_t Linear, uint64_t Lane, uint64_t SubGroup, uint64_t SubGroupSize,
+    uint64_t SubGroupMaxSize, uint64_t SubGroupCount) noexcept {
+  External = {{G0, G1, G2},     {L0, L1, L2},       {W0, W1, W2},
+              {LR0, LR1, LR2},  {GR0, GR1, GR2},    Linear,
+              Lane,             SubGroup,           SubGroupSize,
+              SubGroupMaxSize,  SubGroupCount};
+  InExternalCall = true;
+}
+void sublane_external_item_leave(void) noexcept { InExternalCall = false; }
+
 uint64_t __sublane_global_id(uint32_t D) noexcept {
+  if (const ExternalItem *E = external())
+    return D < 3 ? E->Global[D] : 0;
   return D < 3 ? me("__sublane_global_id").Global[D] : 0;
 }
 uint64_t __sublane_local_id(uint32_t D) noexcept {
+  if (const ExternalItem *E = external())
+    return D < 3 ? E->Local[D] : 0;
   return D < 3 ? me("__sublane_local_id").Local[D] : 0;
 }
 uint64_t __sublane_group_id(uint32_t D) noexcept {
+  if (const ExternalItem *E = external())
+    return D < 3 ? E->Group[D] : 0;
   me("__sublane_group_id");
   return D < 3 ? CurrentGroup->GroupId[D] : 0;
 }
 uint64_t __sublane_global_range(uint32_t D) noexcept {
+  if (const ExternalItem *E = external())
+    return D < 3 ? E->GroupRange[D] * E->LocalRange[D] : 1;
   me("__sublane_global_range");
   return D < 3 ? CurrentGroup->GroupRange[D] * CurrentGroup->LocalRange[D] : 1;
 }
 uint64_t __sublane_local_range(uint32_t D) noexcept {
+  if (const ExternalItem *E = external())
+    return D < 3 ? E->LocalRange[D] : 1;
   me("__sublane_local_range");
   return D < 3 ? CurrentGroup->LocalRange[D] : 1;
 }
 uint64_t __sublane_group_range(uint32_t D) noexcept {
+  if (const ExternalItem *E = external())
+    return D < 3 ? E->GroupRange[D] : 1;
   me("__sublane_group_range");
   return D < 3 ? CurrentGroup->GroupRange[D] : 1;
 }
 uint64_t __sublane_local_linear_id(void) noexcept {
+  if (const ExternalItem *E = external())
+    return E->Linear;
   return me("__sublane_local_linear_id").Linear;
 }
 void *__sublane_local_mem(void) noexcept {
@@ -758,19 +812,29 @@ void *__sublane_local_mem(void) noexcept {
   return CurrentGroup->LocalMem;
 }
 uint32_t __sublane_sg_local_id(void) noexcept {
+  if (const ExternalItem *E = external())
+    return uint32_t(E->Lane);
   return me("__sublane_sg_local_id").Lane;
 }
 uint32_t __sublane_sg_id(void) noexcept {
+  if (const ExternalItem *E = external())
+    return uint32_t(E->SubGroup);
   return me("__sublane_sg_id").SubGroup;
 }
 uint32_t __sublane_sg_size(void) noexcept {
+  if (const ExternalItem *E = external())
+    return uint32_t(E->SubGroupSize);
   return CurrentGroup->subGroupSize(me("__sublane_sg_size").SubGroup);
 }
 uint32_t __sublane_sg_max_size(void) noexcept {
+  if (const ExternalItem *E = external())
+    return uint32_t(E->SubGroupMaxSize);
   me("__sublane_sg_max_size");
   return CurrentGroup->S;
 }
 uint32_t __sublane_sg_count(void) noexcept {
+  if (const ExternalItem *E = external())
+    return uint32_t(E->SubGroupCount);
   me("__sublane_sg_count");
   return CurrentGroup->NumSubGroups;
 }

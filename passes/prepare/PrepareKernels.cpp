@@ -3,6 +3,7 @@
 #include "sublane/Passes/prepare/PrepareKernels.h"
 #include "sublane/Passes/analysis/BuiltinReachability.h"
 #include "sublane/Passes/prepare/DeviceMathCalls.h"
+#include "sublane/Passes/prepare/ExternalItemCalls.h"
 #include "sublane/Passes/prepare/LoweringDecision.h"
 #include "sublane/Passes/util/KernelInfo.h"
 #include "sublane/Passes/util/Metadata.h"
@@ -761,6 +762,7 @@ bool KernelPreparer::prepare(Function &K) {
     return false;
   inlineOtherCallees(K);
   dropExceptionEdges(K);
+  publishItemToExternalCalls(K);
   if (!checkBuiltinCalls(K) || !gatherGroupLocalMemory(K))
     return false;
   chooseOpenSubGroupSize(K, Lowering);

@@ -13,10 +13,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "SubGroupVectorizer.h"
+#include "sublane/Passes/prepare/ExternalItemCalls.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CycleAnalysis.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
@@ -86,6 +91,43 @@ static DenseSet<const Instruction *> findFieldwiseAggregates(Function &K) {
   return DenseSet<const Instruction *>(Found.begin(), Found.end());
 }
 
+/// Lanes of a sub-group run in lockstep: each instruction reads for every
+/// lane before it writes for any, as a GPU's warp does, and GPU code that
+/// permutes values in shared memory (`s[perm[i]] = s[i]`) relies on it. A
+/// memcpy with addresses that differ between lanes is otherwise replicated
+/// per lane, each lane's copy done before the next lane reads. A copy of a
+/// small constant length that touches no private variable (private copies
+/// cannot overlap between lanes, and ElementMajorPrivates keeps the layout of
+/// privates copied whole) becomes one load and one store of a vector.
+static constexpr uint64_t MaxLockstepCopyBytes = 128;
+
+static bool isPrivate(const Value *Ptr) {
+  return isa<AllocaInst>(getUnderlyingObject(Ptr));
+}
+
+static void splitSmallSharedCopies(Function &K) {
+  SmallVector<MemTransferInst *> Copies;
+  for (Instruction &I : instructions(K))
+    if (auto *MT = dyn_cast<MemTransferInst>(&I))
+      if (auto *Len = dyn_cast<ConstantInt>(MT->getLength());
+          Len && !MT->isVolatile() && !Len->isZero() &&
+          Len->getZExtValue() <= MaxLockstepCopyBytes &&
+          !isPrivate(MT->getRawDest()) && !isPrivate(MT->getRawSource()))
+        Copies.push_back(MT);
+  for (MemTransferInst *MT : Copies) {
+    uint64_t Bytes = cast<ConstantInt>(MT->getLength())->getZExtValue();
+    IRBuilder<> B(MT);
+    Type *Ty = Bytes % 4 == 0
+                   ? FixedVectorType::get(B.getInt32Ty(), Bytes / 4)
+                   : FixedVectorType::get(B.getInt8Ty(), Bytes);
+    Value *V = B.CreateAlignedLoad(Ty, MT->getRawSource(),
+                                   MT->getSourceAlign().valueOrOne(),
+                                   "copy.lanes");
+    B.CreateAlignedStore(V, MT->getRawDest(), MT->getDestAlign().valueOrOne());
+    MT->eraseFromParent();
+  }
+}
+
 static std::string typeName(Type *T) {
   std::string S;
   raw_string_ostream OS(S);
@@ -112,6 +154,7 @@ canonicalizeForVectorization(Function &K, FunctionAnalysisManager &FAM) {
       append_range(Work, Cur->children());
     }
   }
+  splitSmallSharedCopies(K);
   FunctionPassManager FPM;
   FPM.addPass(LowerSwitchPass());
   FPM.addPass(LoopSimplifyPass());
@@ -124,6 +167,20 @@ canonicalizeForVectorization(Function &K, FunctionAnalysisManager &FAM) {
 
 std::optional<Refusal> checkVectorizable(Function &K,
                                          const DenseSet<Value *> &Vector) {
+  if (CallInst *Enter = findExternalItemCall(K)) {
+    std::string Callee = "a function";
+    for (Instruction *I = Enter->getNextNode(); I; I = I->getNextNode())
+      if (auto *CI = dyn_cast<CallInst>(I);
+          CI && CI->getCalledFunction() &&
+          !CI->getCalledFunction()->getName().starts_with("__sublane")) {
+        Callee = "'" + demangle(CI->getCalledFunction()->getName()) + "'";
+        break;
+      }
+    return Refusal{"it passes its work-item to " + Callee +
+                       " of another file, which asks it for ids one "
+                       "work-item at a time",
+                   Enter};
+  }
   DenseSet<const Instruction *> Fieldwise = findFieldwiseAggregates(K);
   auto IsFieldwise = [&](const Value *V) {
     auto *I = dyn_cast<Instruction>(V);

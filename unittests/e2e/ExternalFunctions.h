@@ -17,4 +17,12 @@ struct ExternalParticle {
 SYCL_EXTERNAL ExternalParticle externalParticleStep(ExternalParticle p,
                                                     float dt);
 
+/// Asks the work-item it is given for its ids, in code the plugin never
+/// sees: out[global linear id] encodes them (decodeItemFields).
+SYCL_EXTERNAL void externalWriteItemIds(sycl::nd_item<2> &it, uint64_t *out);
+
+/// Waits at a work-group barrier: code the plugin never sees, so only the
+/// fiber engine can run it.
+SYCL_EXTERNAL void externalBarrier(sycl::nd_item<1> &it);
+
 #endif

@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <list>
+#include <string>
 #include <numeric>
 #include <optional>
 #include <system_error>
@@ -786,6 +787,67 @@ template <uint32_t S> void checkExternalCalls() {
 
 TEST(RealCode, ExternalFunctionCalls) {
   forEachSubGroupSize([](auto S) { checkExternalCalls<S()>(); });
+}
+
+template <uint32_t S> struct ExternalItemKernel;
+
+/// A SYCL_EXTERNAL function of another file that takes the nd_item and asks
+/// it for ids (distort, eikonal): every work-item's own, under divergence.
+template <uint32_t S> void checkExternalItemCalls() {
+  sycl::queue q;
+  const size_t rows = 6, wgRows = 2, wgCols = workGroupSize(S) / 2,
+               cols = 4 * wgCols;
+  uint64_t *out = sycl::malloc_shared<uint64_t>(rows * cols, q);
+  std::fill(out, out + rows * cols, ~uint64_t(0));
+  q.parallel_for<ExternalItemKernel<S>>(
+       sycl::nd_range<2>({rows, cols}, {wgRows, wgCols}),
+       xo::properties{xo::sub_group_size<S>},
+       [=](sycl::nd_item<2> it) {
+         if ((it.get_global_id(0) + it.get_global_id(1)) % 3 != 1)
+           externalWriteItemIds(it, out);
+       })
+      .wait();
+  const size_t wgSize = wgRows * wgCols;
+  for (size_t r = 0; r < rows; ++r)
+    for (size_t c = 0; c < cols; ++c) {
+      size_t g = r * cols + c;
+      if ((r + c) % 3 == 1) {
+        ASSERT_EQ(out[g], ~uint64_t(0)) << "S=" << S << " item " << g;
+        continue;
+      }
+      size_t lr = r % wgRows, lc = c % wgCols, lin = lr * wgCols + lc;
+      size_t sgSize = std::min<size_t>(S, wgSize - lin / S * S);
+      uint64_t fields[] = {lr,     lc,      r / wgRows, c / wgCols,
+                           wgCols, rows / wgRows, lin,  lin % S,
+                           lin / S, sgSize};
+      uint64_t want = 0;
+      for (uint64_t f : fields)
+        want = want * 256 + f;
+      ASSERT_EQ(out[g], want) << "S=" << S << " item " << g;
+    }
+  sycl::free(out, q);
+}
+
+TEST(RealCode, ExternalFunctionTakesTheItem) {
+  forEachSubGroupSize([](auto S) { checkExternalItemCalls<S()>(); });
+}
+
+void runExternalBarrier() {
+  sycl::queue q;
+  q.parallel_for(sycl::nd_range<1>(8, 8),
+                 [=](sycl::nd_item<1> it) { externalBarrier(it); })
+      .wait();
+}
+
+/// A barrier in a function of another file cannot be lowered: the run
+/// stops with a message that says where the function must live.
+TEST(RealCodeDeathTest, BarrierInAFunctionOfAnotherFile) {
+  if (const char *Engine = std::getenv("SUBLANE_ENGINE");
+      Engine && std::string(Engine) == "fibers")
+    GTEST_SKIP() << "the fiber engine runs every function's barriers";
+  EXPECT_DEATH(runExternalBarrier(),
+               "called in a function of another file that a kernel passed "
+               "its work-item to");
 }
 
 template <uint32_t S> struct ExternalStructKernel;
