@@ -180,8 +180,7 @@ thread_local Group *CurrentGroup = nullptr;
 /// builtins as functions.
 struct ExternalItem {
   uint64_t Global[3], Local[3], Group[3], LocalRange[3], GroupRange[3];
-  uint64_t Linear, Lane, SubGroup, SubGroupSize, SubGroupMaxSize,
-      SubGroupCount;
+  uint64_t Linear, Lane, SubGroup, SubGroupSize, SubGroupMaxSize, SubGroupCount;
 };
 thread_local ExternalItem External;
 thread_local bool InExternalCall = false;
@@ -760,10 +759,9 @@ void sublane_external_item_enter(
     uint64_t LR1, uint64_t LR2, uint64_t GR0, uint64_t GR1, uint64_t GR2,
     uint64_t Linear, uint64_t Lane, uint64_t SubGroup, uint64_t SubGroupSize,
     uint64_t SubGroupMaxSize, uint64_t SubGroupCount) noexcept {
-  External = {{G0, G1, G2},     {L0, L1, L2},       {W0, W1, W2},
-              {LR0, LR1, LR2},  {GR0, GR1, GR2},    Linear,
-              Lane,             SubGroup,           SubGroupSize,
-              SubGroupMaxSize,  SubGroupCount};
+  External = {{G0, G1, G2},    {L0, L1, L2},    {W0, W1, W2}, {LR0, LR1, LR2},
+              {GR0, GR1, GR2}, Linear,          Lane,         SubGroup,
+              SubGroupSize,    SubGroupMaxSize, SubGroupCount};
   InExternalCall = true;
 }
 void sublane_external_item_leave(void) noexcept { InExternalCall = false; }

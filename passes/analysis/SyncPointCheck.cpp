@@ -218,8 +218,7 @@ bool LevelCheck::isCertainlyDivergent(const Instruction *Branch,
   if (!Id)
     return false;
   auto TakenFor = [&](uint64_t IdValue) {
-    return SE.evaluatePredicate(Cmp->getPredicate(),
-                                evaluateAt(A, Id, IdValue),
+    return SE.evaluatePredicate(Cmp->getPredicate(), evaluateAt(A, Id, IdValue),
                                 evaluateAt(B, Id, IdValue));
   };
   std::optional<bool> ForFirst = TakenFor(0);
@@ -311,10 +310,9 @@ bool checkSyncPoints(Function &K, unsigned Dims, unsigned SubGroupSize) {
                         DivergenceSources::Conservative, DT, LI, SE);
   std::optional<LevelCheck> LaneLevel;
   if (SubGroupLevel)
-    LaneLevel.emplace(K, Dims, SubGroupSize,
-                      DivergenceSources::ProvableWithinSubGroup,
-                      DivergenceSources::ConservativeWithinSubGroup, DT, LI,
-                      SE);
+    LaneLevel.emplace(
+        K, Dims, SubGroupSize, DivergenceSources::ProvableWithinSubGroup,
+        DivergenceSources::ConservativeWithinSubGroup, DT, LI, SE);
   bool Ok = true;
   for (Instruction &I : instructions(K)) {
     BuiltinKind Kind = getBuiltinKind(&I);

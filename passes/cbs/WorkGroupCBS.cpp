@@ -38,7 +38,8 @@ bool CBSLowering::checkKernel() {
   Hierarchical = L.V == Variant::HCBS;
 
   // The vectorizer checked the kernel as written.
-  bool Ok = Vectorized || checkSyncPoints(K, Dims, Hierarchical ? SubGroupSize : 1);
+  bool Ok =
+      Vectorized || checkSyncPoints(K, Dims, Hierarchical ? SubGroupSize : 1);
   for (Instruction &I : instructions(K)) {
     if (getBuiltinKind(&I) == BuiltinKind::GroupLocalAlloc &&
         !getGroupLocalBlock(cast<CallBase>(I))) {

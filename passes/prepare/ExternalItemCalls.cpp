@@ -32,9 +32,8 @@ static bool takesWorkItem(const Function &F) {
   if (!F.isDeclaration() || F.isIntrinsic() || isBuiltinName(F.getName()) ||
       !F.getName().starts_with("_Z"))
     return false;
-  for (StringRef Class :
-       {"N4sycl7nd_item", "N4sycl4item", "N4sycl5group", "N4sycl9sub_group",
-        "N4sycl6h_item"})
+  for (StringRef Class : {"N4sycl7nd_item", "N4sycl4item", "N4sycl5group",
+                          "N4sycl9sub_group", "N4sycl6h_item"})
     if (F.getName().contains(Class))
       return true;
   return false;
@@ -62,9 +61,9 @@ unsigned publishItemToExternalCalls(Function &K) {
   for (CallInst *CI : Calls) {
     IRBuilder<> B(CI);
     SmallVector<Value *> Args;
-    for (BuiltinKind Kind : {BuiltinKind::GlobalId, BuiltinKind::LocalId,
-                             BuiltinKind::GroupId, BuiltinKind::LocalRange,
-                             BuiltinKind::GroupRange})
+    for (BuiltinKind Kind :
+         {BuiltinKind::GlobalId, BuiltinKind::LocalId, BuiltinKind::GroupId,
+          BuiltinKind::LocalRange, BuiltinKind::GroupRange})
       for (unsigned D = 0; D < 3; ++D)
         Args.push_back(
             B.CreateCall(getOrInsertBuiltin(M, Kind), {B.getInt32(D)}));

@@ -17,8 +17,8 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/CycleAnalysis.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -117,12 +117,11 @@ static void splitSmallSharedCopies(Function &K) {
   for (MemTransferInst *MT : Copies) {
     uint64_t Bytes = cast<ConstantInt>(MT->getLength())->getZExtValue();
     IRBuilder<> B(MT);
-    Type *Ty = Bytes % 4 == 0
-                   ? FixedVectorType::get(B.getInt32Ty(), Bytes / 4)
-                   : FixedVectorType::get(B.getInt8Ty(), Bytes);
-    Value *V = B.CreateAlignedLoad(Ty, MT->getRawSource(),
-                                   MT->getSourceAlign().valueOrOne(),
-                                   "copy.lanes");
+    Type *Ty = Bytes % 4 == 0 ? FixedVectorType::get(B.getInt32Ty(), Bytes / 4)
+                              : FixedVectorType::get(B.getInt8Ty(), Bytes);
+    Value *V =
+        B.CreateAlignedLoad(Ty, MT->getRawSource(),
+                            MT->getSourceAlign().valueOrOne(), "copy.lanes");
     B.CreateAlignedStore(V, MT->getRawDest(), MT->getDestAlign().valueOrOne());
     MT->eraseFromParent();
   }
@@ -172,7 +171,7 @@ std::optional<Refusal> checkVectorizable(Function &K,
     for (Instruction *I = Enter->getNextNode(); I; I = I->getNextNode())
       if (auto *CI = dyn_cast<CallInst>(I);
           CI && CI->getCalledFunction() &&
-          !CI->getCalledFunction()->getName().starts_with("__sublane")) {
+          !isBuiltinName(CI->getCalledFunction()->getName())) {
         Callee = "'" + demangle(CI->getCalledFunction()->getName()) + "'";
         break;
       }

@@ -28,16 +28,11 @@ SYCL_EXTERNAL ExternalParticle externalParticleStep(ExternalParticle p,
 
 SYCL_EXTERNAL void externalWriteItemIds(sycl::nd_item<2> &it, uint64_t *out) {
   sycl::sub_group sg = it.get_sub_group();
-  uint64_t fields[] = {it.get_local_id(0),
-                       it.get_local_id(1),
-                       it.get_group(0),
-                       it.get_group(1),
-                       it.get_local_range(1),
-                       it.get_group_range(0),
-                       it.get_local_linear_id(),
-                       sg.get_local_linear_id(),
-                       sg.get_group_linear_id(),
-                       sg.get_local_linear_range()};
+  uint64_t fields[] = {it.get_local_id(0),       it.get_local_id(1),
+                       it.get_group(0),          it.get_group(1),
+                       it.get_local_range(1),    it.get_group_range(0),
+                       it.get_local_linear_id(), sg.get_local_linear_id(),
+                       sg.get_group_linear_id(), sg.get_local_linear_range()};
   uint64_t packed = 0;
   for (uint64_t f : fields)
     packed = packed * 256 + f;

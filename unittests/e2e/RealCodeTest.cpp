@@ -24,9 +24,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <list>
-#include <string>
 #include <numeric>
 #include <optional>
+#include <string>
 #include <system_error>
 
 namespace {
@@ -817,9 +817,9 @@ template <uint32_t S> void checkExternalItemCalls() {
       }
       size_t lr = r % wgRows, lc = c % wgCols, lin = lr * wgCols + lc;
       size_t sgSize = std::min<size_t>(S, wgSize - lin / S * S);
-      uint64_t fields[] = {lr,     lc,      r / wgRows, c / wgCols,
-                           wgCols, rows / wgRows, lin,  lin % S,
-                           lin / S, sgSize};
+      uint64_t fields[] = {
+          lr,  lc,      r / wgRows, c / wgCols, wgCols, rows / wgRows,
+          lin, lin % S, lin / S,    sgSize};
       uint64_t want = 0;
       for (uint64_t f : fields)
         want = want * 256 + f;
@@ -834,9 +834,9 @@ TEST(RealCode, ExternalFunctionTakesTheItem) {
 
 void runExternalBarrier() {
   sycl::queue q;
-  q.parallel_for(sycl::nd_range<1>(8, 8),
-                 [=](sycl::nd_item<1> it) { externalBarrier(it); })
-      .wait();
+  q.parallel_for(sycl::nd_range<1>(8, 8), [=](sycl::nd_item<1> it) {
+     externalBarrier(it);
+   }).wait();
 }
 
 /// A barrier in a function of another file cannot be lowered: the run

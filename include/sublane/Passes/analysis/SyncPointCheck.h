@@ -3,8 +3,9 @@
 // SYCL requires every work-item of a group to reach the same barriers and
 // collectives of that group. This check reports the kernels that certainly
 // break the rule: a barrier or collective under a branch that work-items 0
-// and 1 (or, in a sub-group, its first and last lane) take differently. A loop whose bound depends on the id (grid-stride and
-// lane-strided loops) may still run equally often for every work-item, and
+// and 1 (or, in a sub-group, its first and last lane) take differently. A
+// loop whose bound depends on the id (grid-stride and lane-strided loops)
+// may still run equally often for every work-item, and
 // a branch on memory read at an id-dependent address (`flags[lid / 128]`)
 // may still go one way for every item: where ScalarEvolution proves a loop
 // uniform, the kernel is accepted silently; otherwise it is compiled under

@@ -1,4 +1,4 @@
-//===- UndefAddressAccesses.h - Gathers from undefined addresses -*- C++ -*-===//
+//===- UndefAddressAccesses.h - Undefined gather addresses ------*- C++ -*-===//
 //
 // `sublane-drop-undef-address-accesses`: a masked gather or scatter whose
 // whole address vector is undef or poison can only be correct where its mask
