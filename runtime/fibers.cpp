@@ -523,10 +523,26 @@ std::string runGroup(Group &G) {
     if (!G.Error.empty())
       return G.Error;
     bool Progress = false, AllDone = true;
+    // Work-items that returned drop out of later barriers, as on a GPU
+    // (and under the compiler, cbs/ReturnedItems.cpp); a collective still
+    // needs every member.
+    auto Returned = [&](uint64_t First, uint64_t Count) {
+      uint32_t N = 0;
+      for (uint64_t I = First; I < First + Count; ++I)
+        N += G.Items[I].Done;
+      return N;
+    };
+    auto Complete = [&](const Sync &S, uint64_t First, uint32_t N) {
+      if (!S.Arrived)
+        return false;
+      if (S.Arrived == N)
+        return true;
+      return S.K == Kind::Barrier && S.Arrived + Returned(First, N) == N;
+    };
     for (uint32_t SG = 0; SG < G.NumSubGroups; ++SG) {
       Sync &S = G.SubGroupSyncs[SG];
       uint32_t N = G.subGroupSize(SG);
-      if (S.Arrived && S.Arrived == N) {
+      if (Complete(S, uint64_t(SG) * G.S, N)) {
         std::string Bad = checkUniformIndex(S, N, "lane");
         if (!Bad.empty())
           return "sub-group " + std::to_string(SG) + " of work-group " +
@@ -537,7 +553,7 @@ std::string runGroup(Group &G) {
         Progress = true;
       }
     }
-    if (G.WorkGroupSync.Arrived && G.WorkGroupSync.Arrived == G.Size) {
+    if (Complete(G.WorkGroupSync, 0, uint32_t(G.Size))) {
       std::string Bad =
           checkUniformIndex(G.WorkGroupSync, uint32_t(G.Size), "work-item");
       if (!Bad.empty())

@@ -1,8 +1,11 @@
 ; A work-group that returns before the barrier ends the state machine at
-; once (state 2, past the last region); the others go on to region 1.
+; once (state 2, past the last region); the others go on to region 1. The
+; branch is the same for every item of a group: no item is left behind at a
+; return, and none needs a flag (returned-items.ll).
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @k.wg(
+; CHECK-NOT: returned.items
 ; CHECK: switch i32 %region, label %sublane.done [
 ; CHECK: sublane.r0.next0:
 ; CHECK-NEXT: %r0.item.exit = phi i32 [ 1, %work.r0 ], [ 2, %common.ret.r0 ]

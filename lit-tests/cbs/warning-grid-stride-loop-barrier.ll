@@ -4,7 +4,7 @@
 ; compiled, with a warning that names the loop.
 ; RUN: %opt -passes=sublane-prepare,sublane-wg-cbs -S %s 2>&1 | FileCheck %s
 
-; CHECK: warning: {{.*}}kernel 'k': cannot prove that every work-item of the work-group runs this loop equally often: its bound depends on the work-item id, and it holds a work-group barrier. It is compiled on SYCL's rule that all work-items of a work-group reach the same barriers and collectives; SUBLANE_ENGINE=fibers and -sublane-check-sync-points check that rule at run time
+; CHECK: warning: {{.*}}kernel 'k': cannot prove that every work-item of the work-group runs this loop equally often: its bound depends on the work-item id, and it holds a work-group barrier. It is compiled on SYCL's rule that all work-items of a work-group reach the same barriers and collectives, and work-items that return drop out of later barriers as on a GPU; SUBLANE_ENGINE=fibers and -sublane-check-sync-points check that rule at run time
 ; CHECK-LABEL: define internal void @k.wg(
 
 define void @k(ptr %args) #0 {

@@ -281,9 +281,13 @@ bool LevelCheck::check(Instruction &I, StringRef What, StringRef Group) {
         "cannot prove that every work-item of the " + Group + " " + Doubt +
             What + Line +
             ". It is compiled on SYCL's rule that all work-items of a " +
-            Group +
-            " reach the same barriers and collectives; SUBLANE_ENGINE=fibers "
-            "and -sublane-check-sync-points check that rule at run time",
+            Group + " reach the same barriers and collectives" +
+            (What.ends_with("barrier")
+                 ? ", and work-items that return drop out of later barriers "
+                   "as on a GPU"
+                 : "") +
+            "; SUBLANE_ENGINE=fibers and -sublane-check-sync-points check "
+            "that rule at run time",
         Branch);
   }
   return true;

@@ -16,6 +16,8 @@
 //   ItemLoops.cpp      work-item loops, their metadata, varying builtins
 //   Dispatch.cpp       the state machine between regions, sync-point checks
 //   LiveValues.cpp     slots for values live across sync points
+//   ReturnedItems.cpp  work-items that return before a barrier the others
+//                      reach, passed over by later regions
 //   AtomicCombining.cpp  atomics on one address combined per work-group or
 //                      per call
 //   HierarchicalCBS.cpp  lane loops and sub-group combine steps
@@ -85,6 +87,8 @@ struct Region {
   DenseMap<Instruction *, Value *> HeaderLoads;
   /// The sync points at which work-items leave this region.
   SmallVector<unsigned, 2> ExitSyncs;
+  /// Whether work-items can return in this region.
+  bool Returns = false;
   /// Vectorized: the sub-group sizes (i64) computed in the region's loop.
   SmallVector<Value *, 2> LaneCounts;
 };
@@ -187,6 +191,15 @@ private:
   bool isScratchAccess(const Instruction &I) const;
   void createScratchScopes();
   void redirectRegionExits(Region &R);
+  void planReturnedItems(const KernelShape &Shape);
+  void skipReturnedItems(Region &R);
+  void recordReturnedItems(Region &R);
+  /// \p ItemExit as the minimum over items counts it: a returned item not
+  /// at all.
+  Value *getItemExitState(IRBuilder<> &B, Value *ItemExit);
+  /// The state a group goes on from, given the furthest \p Reached: the end
+  /// where every item returned (\p Reached is \p NoneReached).
+  Value *getGroupState(IRBuilder<> &B, Value *Reached, uint32_t NoneReached);
   void lowerVaryingBuiltins(Region &R);
   void buildDispatch();
   void repairCrossRegionUses(const KernelShape &Shape,
@@ -304,6 +317,10 @@ private:
   SmallVector<std::unique_ptr<Region>> Regions;
   DenseMap<Instruction *, std::pair<Instruction *, Region *>> CloneOrigin;
   unsigned ExitState = 0;
+  /// Where work-items may return while others go on to a barrier: one flag
+  /// per item (per sub-group, vectorized), set once it has returned, and a
+  /// return leaves state 0 (ReturnedItems.cpp).
+  Value *ReturnedItems = nullptr;
   /// The alias scope of the lowering's own scratch accesses (live values,
   /// collective operands and results), which no user access can touch.
   MDNode *LiveValueScope = nullptr;

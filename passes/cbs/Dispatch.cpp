@@ -37,8 +37,9 @@ void CBSLowering::buildFlatDispatch() {
   SwitchInst *SW = B.CreateSwitch(State, Done, Regions.size());
   B.SetInsertPoint(After);
   PHINode *Reached = B.CreatePHI(B.getInt32Ty(), Regions.size(), "reached");
-  SwitchInst *AfterSW = B.CreateSwitch(Reached, Dispatch);
-  State->addIncoming(Reached, After);
+  Value *GroupState = getGroupState(B, Reached, 0);
+  SwitchInst *AfterSW = B.CreateSwitch(GroupState, Dispatch);
+  State->addIncoming(GroupState, After);
   ReachedPhi = Reached;
   RegionSwitch = SW;
   connectRegions(SW, After, Reached);
@@ -77,7 +78,9 @@ void CBSLowering::addCombineStep(SwitchInst *From, SyncPoint &SP,
 void CBSLowering::connectRegions(SwitchInst *Entry, BasicBlock *After,
                                  PHINode *Reached) {
   for (auto &R : Regions) {
+    skipReturnedItems(*R);
     redirectRegionExits(*R);
+    recordReturnedItems(*R);
     lowerVaryingBuiltins(*R);
     Entry->addCase(cast<ConstantInt>(ConstantInt::get(
                        Entry->getCondition()->getType(), R->Id)),
@@ -105,12 +108,14 @@ void CBSLowering::trackMinimumExit(Region &R, BasicBlock *Preheader) {
     Mins.push_back(Min);
   }
   B.SetInsertPoint(cast<Instruction>(R.NextState)->getNextNode());
-  R.MinState = B.CreateBinaryIntrinsic(Intrinsic::umin, Mins.back(), R.ItemExit,
-                                       nullptr, "exit.min.next");
+  R.MinState = B.CreateBinaryIntrinsic(Intrinsic::umin, Mins.back(),
+                                       getItemExitState(B, R.ItemExit), nullptr,
+                                       "exit.min.next");
   for (auto [D, Latch] : enumerate(R.Latches))
     Mins[D]->addIncoming(R.MinState, Latch);
   B.SetInsertPoint(R.Exit->getTerminator());
-  emitSyncCheck(B, R.MinState, R.NextState);
+  emitSyncCheck(B, getGroupState(B, R.MinState, ~0u),
+                getGroupState(B, R.NextState, 0));
 }
 
 /// For each state, what the items stopped at, for the check's report.
@@ -189,6 +194,14 @@ void CBSLowering::buildHierarchicalDispatch() {
   B.SetInsertPoint(SGHeader);
   PHINode *SG = B.CreatePHI(I64, 2, "sg");
   SG->addIncoming(B.getInt64(0), Dispatch);
+  // Where work-items may return early, a sub-group whose items all did
+  // leaves state 0; the group goes on from the furthest any sub-group
+  // reached.
+  PHINode *FurthestBefore = nullptr;
+  if (ReturnedItems) {
+    FurthestBefore = B.CreatePHI(I32, 2, "sg.furthest");
+    FurthestBefore->addIncoming(B.getInt32(0), Dispatch);
+  }
   SubGroup = SG;
   SubGroupBase = B.CreateMul(SG, B.getInt64(SubGroupSize), "sg.base");
   Value *Left = B.CreateSub(WorkGroupSize, SubGroupBase, "sg.left");
@@ -222,15 +235,29 @@ void CBSLowering::buildHierarchicalDispatch() {
   dropEmptySwitch(AfterSW);
   // A work-group sync point or the end: the next sub-group starts over.
   B.SetInsertPoint(SGLatch);
+  Value *Furthest = Reached;
+  if (FurthestBefore) {
+    Furthest = B.CreateBinaryIntrinsic(Intrinsic::umax, FurthestBefore, Reached,
+                                       nullptr, "sg.furthest.next");
+    FurthestBefore->addIncoming(Furthest, SGLatch);
+  }
   if (isRunTimeSyncCheckEnabled()) {
-    // Every sub-group must stop where sub-group 0 did.
+    // Every sub-group must stop where sub-group 0 did (where items may
+    // return early: where the first one that did not return stopped).
     IRBuilder<> SB(Setup->getTerminator());
     AllocaInst *First = SB.CreateAlloca(I32, nullptr, "first.reached");
     Value *Prev = B.CreateLoad(I32, First);
-    Value *Expected =
-        B.CreateSelect(B.CreateICmpEQ(SG, B.getInt64(0)), Reached, Prev);
+    Value *IsFirst = B.CreateICmpEQ(SG, B.getInt64(0));
+    if (ReturnedItems)
+      IsFirst = B.CreateOr(IsFirst, B.CreateICmpEQ(Prev, B.getInt32(0)));
+    Value *Expected = B.CreateSelect(IsFirst, Reached, Prev);
+    Value *Stopped = Reached;
+    if (ReturnedItems)
+      Stopped = B.CreateSelect(B.CreateICmpEQ(Reached, B.getInt32(0)), Expected,
+                               Reached);
     B.CreateStore(Expected, First);
-    emitSyncCheck(B, Expected, Reached);
+    emitSyncCheck(B, getGroupState(B, Expected, 0),
+                  getGroupState(B, Stopped, 0));
   }
   Value *Next = B.CreateAdd(SG, B.getInt64(1), "sg.next", /*HasNUW=*/true);
   SG->addIncoming(Next, SGLatch);
@@ -238,8 +265,9 @@ void CBSLowering::buildHierarchicalDispatch() {
                  WGEnd);
 
   B.SetInsertPoint(WGEnd);
-  SwitchInst *EndSW = B.CreateSwitch(Reached, Dispatch);
-  GroupState->addIncoming(Reached, WGEnd);
+  Value *State = getGroupState(B, Furthest, 0);
+  SwitchInst *EndSW = B.CreateSwitch(State, Dispatch);
+  GroupState->addIncoming(State, WGEnd);
   for (SyncPoint &SP : Syncs) {
     if (!SP.WorkGroupLevel || !SP.Info)
       continue;

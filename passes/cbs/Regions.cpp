@@ -91,7 +91,8 @@ void CBSLowering::redirectRegionExits(Region &R) {
     if (isa<ReturnInst>(T)) {
       IRBuilder<>(T).CreateBr(R.InnerLatch);
       T->eraseFromParent();
-      R.ItemExit->addIncoming(ConstantInt::get(I32, ExitState), BB);
+      R.ItemExit->addIncoming(
+          ConstantInt::get(I32, ReturnedItems ? 0 : ExitState), BB);
       continue;
     }
     for (unsigned S = 0, E = T->getNumSuccessors(); S != E; ++S) {

@@ -166,6 +166,7 @@ Function *CBSLowering::run() {
   formRegions();
   privatizeAllocas();
   KernelShape Shape(*W, Dims, DivergenceSources::Conservative);
+  planReturnedItems(Shape);
   std::optional<KernelShape> SubGroupShape;
   if (LaneLoops && SubGroupSize > 1)
     SubGroupShape.emplace(*W, Dims,

@@ -520,7 +520,19 @@ void SubGroupVectorizer::emitLaneCheck(const Instruction &Sync,
     return;
   Type *Bits = B.getIntNTy(S), *I64 = B.getInt64Ty();
   Value *Arrived = B.CreateBitCast(Mask, Bits);
-  Value *Expected = B.CreateBitCast(EntryMask, Bits);
+  // Lanes may go without a work-group barrier if they meet no sync point
+  // after it: those that return drop out of later barriers, as work-group
+  // CBS lets work-items do (cbs/ReturnedItems.cpp). A lane that went
+  // without one and arrives at a later one stopped elsewhere than the others.
+  auto *Missed =
+      B.CreateLoad(MissedSlot->getAllocatedType(), MissedSlot, "missed.lanes");
+  Value *ExpectedMask = EntryMask;
+  if (getBuiltinKind(&Sync) == BuiltinKind::WorkGroupBarrier) {
+    ExpectedMask = B.CreateAnd(Mask, B.CreateNot(Missed));
+    B.CreateStore(B.CreateOr(Missed, B.CreateAnd(EntryMask, B.CreateNot(Mask))),
+                  MissedSlot);
+  }
+  Value *Expected = B.CreateBitCast(ExpectedMask, Bits);
   std::string Where = What.str();
   if (DebugLoc Loc = getUserDebugLoc(&Sync))
     Where += " at line " + std::to_string(Loc.getLine());
@@ -914,9 +926,16 @@ Value *SubGroupVectorizer::emitGlobalIdsFitInIntCondition() {
 void SubGroupVectorizer::createSlots() {
   MaskSlot.clear();
   PhiSlot.clear();
+  MissedSlot = nullptr;
   if (!P->Linearize)
     return;
   auto *MaskTy = FixedVectorType::get(B.getInt1Ty(), S);
+  if (isRunTimeSyncCheckEnabled()) {
+    MissedSlot = new AllocaInst(MaskTy, DL.getAllocaAddrSpace(),
+                                "missed.lanes.slot", NewEntry->begin());
+    Slots.push_back(MissedSlot);
+    B.CreateStore(Constant::getNullValue(MaskTy), MissedSlot);
+  }
   for (BasicBlock *BB : OldBlocks) {
     auto *Slot =
         new AllocaInst(MaskTy, DL.getAllocaAddrSpace(),

@@ -558,6 +558,9 @@ private:
   /// edges, and where each phi collects its incoming values.
   DenseMap<BasicBlock *, AllocaInst *> MaskSlot;
   DenseMap<PHINode *, AllocaInst *> PhiSlot;
+  /// Linearized, with the run-time sync check: the lanes that a work-group
+  /// barrier went without.
+  AllocaInst *MissedSlot = nullptr;
   SmallVector<AllocaInst *> Slots;
   /// Kept control flow: the new phis, filled once every block exists.
   SmallVector<std::pair<PHINode *, PHINode *>> KeptPhis;

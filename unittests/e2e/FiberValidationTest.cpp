@@ -12,6 +12,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
@@ -44,20 +45,42 @@ protected:
   sycl::queue q;
 };
 
-// SimSYCL's first example: only work-item 0 reaches the barrier.
+// SimSYCL's first example: only work-item 0 reaches the barrier. The others
+// return, which drops them out of it, as on a GPU and in compiled kernels.
 TEST_F(FiberValidation, BarrierOnlyItemZeroReaches) {
   int *out = sycl::malloc_shared<int>(64, q);
+  std::fill(out, out + 64, 0);
   std::string Msg = error([&] {
     q.parallel_for<class only_zero>(sycl::nd_range<1>(64, 16),
                                     [=](sycl::nd_item<1> it) {
                                       if (it.get_local_id(0) == 0)
                                         it.barrier();
                                       out[it.get_global_id(0)] = 1;
-                                    });
+                                    })
+        .wait();
   });
-  EXPECT_THAT(Msg, AllOf(HasSubstr("kernel 'only_zero'"),
+  EXPECT_EQ(Msg, "<no error>");
+  EXPECT_EQ(std::count(out, out + 64, 1), 64);
+  sycl::free(out, q);
+}
+
+// A work-item that returned does not drop out of a collective: the others
+// wait for its operand.
+TEST_F(FiberValidation, CollectiveAfterOneItemReturned) {
+  int *out = sycl::malloc_shared<int>(64, q);
+  std::string Msg = error([&] {
+    q.parallel_for<class returned_before_reduce>(
+        sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1> it) {
+          if (it.get_local_id(0) == 5)
+            return;
+          out[it.get_global_id(0)] =
+              sycl::reduce_over_group(it.get_group(), 1, sycl::plus<int>());
+        });
+  });
+  EXPECT_THAT(Msg, AllOf(HasSubstr("kernel 'returned_before_reduce'"),
                          HasSubstr("work-item 0 of work-group {0}"),
-                         HasSubstr("waits at barrier"),
+                         HasSubstr("waits at reduce_over_group"),
+                         HasSubstr("work-item 5 of work-group {0}"),
                          HasSubstr("never reaches: it returned first")));
   sycl::free(out, q);
 }

@@ -894,4 +894,98 @@ TEST(RealCode, ExternalStructCalls) {
   forEachSubGroupSize([](auto S) { checkExternalStructCalls<S()>(); });
 }
 
+template <uint32_t S> struct ReturnBeforeBarrierKernel;
+template <uint32_t S> struct ReturnAroundBarriersKernel;
+
+/// Work-items that return while the others go on to barriers, as code
+/// ported from CUDA has them (`if (gid >= n) return;` in front of a loop
+/// that synchronises; `if (gid < n) { ... }` around barriers, after one
+/// that all reach): the returned ones drop out of the later barriers, as on
+/// a GPU, and the others finish. How many items of each group stay is read
+/// from memory (all, two, none, all but two), an even number, so that the
+/// neighbour each reads (lid ^ 1) stays too; the second kernel's last
+/// exchange waits at a sub-group barrier, with whole, partial and no
+/// sub-groups returned.
+template <uint32_t S> void checkReturnBeforeBarrier() {
+  sycl::queue q;
+  const size_t wg = S == 1 ? 8 : workGroupSize(S), groups = 4, n = wg * groups;
+  const size_t stay[groups] = {wg, 2, 0, wg - 2};
+  size_t *alive = sycl::malloc_shared<size_t>(groups, q);
+  int *looped = sycl::malloc_shared<int>(n, q);
+  int *exchanged = sycl::malloc_shared<int>(n, q);
+  std::copy(stay, stay + groups, alive);
+  std::fill(looped, looped + n, -1);
+  std::fill(exchanged, exchanged + n, -1);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(sycl::range<1>(wg), h);
+     h.parallel_for<ReturnBeforeBarrierKernel<S>>(
+         sycl::nd_range<1>(n, wg),
+         sycl::ext::oneapi::experimental::properties{
+             sycl::ext::oneapi::experimental::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t lid = it.get_local_id(0), gid = it.get_global_id(0);
+           if (lid >= alive[it.get_group(0)])
+             return;
+           int v = int(gid);
+           for (int step = 0; step < 3; ++step) {
+             tile[lid] = v;
+             sycl::group_barrier(it.get_group());
+             v += 2 * tile[lid ^ 1] + step;
+             sycl::group_barrier(it.get_group());
+           }
+           looped[gid] = v;
+         });
+   }).wait();
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> tile(sycl::range<1>(wg), h);
+     h.parallel_for<ReturnAroundBarriersKernel<S>>(
+         sycl::nd_range<1>(n, wg),
+         sycl::ext::oneapi::experimental::properties{
+             sycl::ext::oneapi::experimental::sub_group_size<S>},
+         [=](sycl::nd_item<1> it) {
+           size_t lid = it.get_local_id(0), gid = it.get_global_id(0);
+           tile[lid] = int(gid);
+           sycl::group_barrier(it.get_group());
+           int v = tile[(lid + 1) % wg];
+           if (lid < alive[it.get_group(0)]) {
+             sycl::group_barrier(it.get_group());
+             tile[lid] = 3 * v;
+             if constexpr (S > 1)
+               sycl::group_barrier(it.get_sub_group());
+             else
+               sycl::group_barrier(it.get_group());
+             exchanged[gid] = v + tile[lid ^ 1];
+           }
+         });
+   }).wait();
+  for (size_t g = 0; g < groups; ++g) {
+    for (size_t lid = 0; lid < wg; ++lid) {
+      size_t gid = g * wg + lid;
+      int wantLooped = -1, wantExchanged = -1;
+      if (lid < stay[g]) {
+        int v = int(gid), u = int(gid ^ 1);
+        for (int step = 0; step < 3; ++step) {
+          int nv = v + 2 * u + step, nu = u + 2 * v + step;
+          v = nv;
+          u = nu;
+        }
+        wantLooped = v;
+        auto first = [&](size_t l) { return int(g * wg + (l + 1) % wg); };
+        wantExchanged = first(lid) + 3 * first(lid ^ 1);
+      }
+      ASSERT_EQ(looped[gid], wantLooped)
+          << "S=" << S << " group " << g << " item " << lid;
+      ASSERT_EQ(exchanged[gid], wantExchanged)
+          << "S=" << S << " group " << g << " item " << lid;
+    }
+  }
+  sycl::free(alive, q);
+  sycl::free(looped, q);
+  sycl::free(exchanged, q);
+}
+
+TEST(RealCode, WorkItemsReturnBeforeBarriers) {
+  forEachSubGroupSize([](auto S) { checkReturnBeforeBarrier<S()>(); });
+}
+
 } // namespace
