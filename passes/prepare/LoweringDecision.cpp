@@ -214,4 +214,14 @@ void recordLowering(Function &K, const KernelLowering &L) {
   K.addFnAttr(attr::Variant, variantName(L.V));
 }
 
+void recordOpenSubGroupSize(Function &K, const LoweringDecision &D) {
+  if (D.SizeLeftToUs && getLowering(K).V == Variant::WFV &&
+      !inspectBody(K).AsksForSubGroup)
+    K.addFnAttr(attr::SubGroupSizeOpen);
+}
+
+bool isSubGroupSizeOpen(const Function &K) {
+  return K.hasFnAttribute(attr::SubGroupSizeOpen);
+}
+
 } // namespace sublane

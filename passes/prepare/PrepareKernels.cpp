@@ -770,6 +770,7 @@ bool KernelPreparer::prepare(Function &K) {
   DeviceMathCallsPass().run(K, FAM);
   canonicalize(K);
   widenBasicRangeKernel(K, Lowering);
+  recordOpenSubGroupSize(K, Lowering);
   // Recorded as the later passes read it (a wfv kernel of size 1 is cbs).
   recordLowering(K, getLowering(K));
   ++NumKernels;

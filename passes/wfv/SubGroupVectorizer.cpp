@@ -454,7 +454,8 @@ bool SubGroupVectorizer::everyLaneRuns() const {
     return CM && CM->isAllOnesValue();
   };
   return IsAll(Mask) || (IsAll(EntryMask) && OldBlock &&
-                         !P->Shapes->isDivergentlyExecuted(OldBlock));
+                         !P->Shapes->isDivergentlyExecuted(OldBlock) &&
+                         !getOutermostLinearLoop(OldBlock));
 }
 
 Value *SubGroupVectorizer::any(Value *Mask, bool ScalarVote) {
@@ -488,9 +489,14 @@ SubGroupVectorizer::getMaskCondition(const BasicBlock *BB) const {
   if (auto It = BlockConditions.find(BB); It != BlockConditions.end())
     return It->second;
   // In one iteration of the same loop: a block after a loop collects the
-  // lanes that left it in any iteration.
+  // lanes that left it in any iteration. A linearized loop runs its blocks
+  // under its own mask, which its last pass leaves empty, also where the
+  // shape sees a loop every lane runs (one linearized only for an exit
+  // into a dead end, such as a failed assertion): moe's `if (tid == 0)`
+  // after a barrier in such a loop stored once more, in that last pass.
   const BasicBlock *Pred = BB->getSinglePredecessor();
   if (!Pred || P->Shapes->isDivergentlyExecuted(Pred) ||
+      getOutermostLinearLoop(Pred) ||
       LI->getLoopFor(Pred) != LI->getLoopFor(BB))
     return std::nullopt;
   auto *BI = dyn_cast<BranchInst>(Pred->getTerminator());

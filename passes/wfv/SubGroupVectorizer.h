@@ -10,6 +10,9 @@
 // The stages, one file each:
 //
 //   WFVLegality.cpp        what cannot be vectorized (the fallback's reasons)
+//   SparseLanes.cpp        what runs faster per work-item: loops under a
+//                          branch one work-item per row takes (a cost
+//                          fallback, where the size is sublane's to choose)
 //   SubGroupVectorizer.cpp block order, masks, linearization, phis, the
 //                          generic widening of arithmetic
 //   VectorCompares.cpp     compares of lane-affine values against uniform
@@ -101,6 +104,12 @@ struct Refusal {
 /// vectors.
 std::optional<Refusal> checkVectorizable(Function &K,
                                          const DenseSet<Value *> &Vector);
+
+/// Why \p K, whose sub-group size is sublane's to choose, runs faster one
+/// work-item at a time: its only repeated work is loops under a branch that
+/// one work-item per row takes (SparseLanes.cpp). Null where it does not.
+std::optional<Refusal> findSparselyRunLoops(Function &K, unsigned Dims,
+                                            FunctionAnalysisManager &FAM);
 
 /// Brings \p K into the form the vectorizer works on: loops simplified and
 /// in LCSSA form, switches lowered to branches. Returns a refusal for

@@ -146,6 +146,8 @@ bool vectorizeKernel(Function &K, FunctionAnalysisManager &FAM) {
   };
   if (auto Why = wfv::canonicalizeForVectorization(*SG, FAM))
     return Refuse(*Why);
+  if (auto Why = wfv::findSparselyRunLoops(*SG, Dims, FAM))
+    return Refuse(*Why);
   if (wfv::layOutPrivatesElementMajor(*SG, S))
     FAM.invalidate(*SG, PreservedAnalyses::none());
   unsigned VersionedGuards = wfv::versionLaneGuards(*SG, FAM);

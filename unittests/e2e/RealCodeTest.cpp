@@ -988,4 +988,51 @@ TEST(RealCode, WorkItemsReturnBeforeBarriers) {
   forEachSubGroupSize([](auto S) { checkReturnBeforeBarrier<S()>(); });
 }
 
+template <uint32_t S> struct LeaderCheckInBarrierLoopKernel;
+
+/// A loop every work-item runs, k times, with barriers, in which the first
+/// work-item of the group writes its result and checks it (a trap where an
+/// assertion would be; the suite builds with NDEBUG), as moe's top-k kernel
+/// does. The check's exit into a dead end has the vectorizer run the loop
+/// under a mask, whose last pass no lane runs: nothing may be written then
+/// (the leader once wrote a k+1st result, past its group's).
+template <uint32_t S> void checkLeaderCheckInBarrierLoop() {
+  sycl::queue q;
+  const size_t wg = S == 1 ? 8 : workGroupSize(S), groups = 4;
+  for (int k : {1, 3}) {
+    const size_t outs = groups * k;
+    int *out = sycl::malloc_shared<int>(outs + 8, q);
+    std::fill(out, out + outs + 8, -7);
+    q.submit([&](sycl::handler &h) {
+       sycl::local_accessor<int, 1> tile(sycl::range<1>(wg), h);
+       h.parallel_for<LeaderCheckInBarrierLoopKernel<S>>(
+           sycl::nd_range<1>(groups * wg, wg),
+           sycl::ext::oneapi::experimental::properties{
+               sycl::ext::oneapi::experimental::sub_group_size<S>},
+           [=](sycl::nd_item<1> it) {
+             int lid = int(it.get_local_id(0)), g = int(it.get_group(0));
+             for (int i = 0; i < k; ++i) {
+               tile[lid] = lid + i;
+               sycl::group_barrier(it.get_group());
+               if (lid == 0) {
+                 int at = k * g + i;
+                 out[at] = tile[wg - 1];
+                 if (out[at] < 0)
+                   __builtin_trap();
+               }
+               sycl::group_barrier(it.get_group());
+             }
+           });
+     }).wait();
+    for (size_t i = 0; i < outs + 8; ++i)
+      ASSERT_EQ(out[i], i < outs ? int(wg - 1 + i % k) : -7)
+          << "S=" << S << " k=" << k << " at " << i;
+    sycl::free(out, q);
+  }
+}
+
+TEST(RealCode, LeaderCheckInBarrierLoop) {
+  forEachSubGroupSize([](auto S) { checkLeaderCheckInBarrierLoop<S()>(); });
+}
+
 } // namespace

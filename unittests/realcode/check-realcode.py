@@ -27,6 +27,8 @@ PROGRAMS = {
     "passes": (["\t./main 5"], 'echo "PASS"', {}),
     "fails": (["\t./main"], 'echo "verification: FAIL"', {}),
     "counts-no-failures": (["\t./main"], 'echo "0 Failures"', {}),
+    "counts-no-incorrect": (["\t./main"],
+                            'echo "Number of incorrect matches: 0"', {}),
     # Two steps in order: the second reads what the first wrote; the diff
     # is not a program step.
     "two-steps": (["\t./main write", "\t./main check",
@@ -83,6 +85,7 @@ def main():
         expect(rows["passes"], "scaled", True)
         expect(rows["fails"], "result", "wrong-result")
         expect(rows["counts-no-failures"], "result", "pass")
+        expect(rows["counts-no-incorrect"], "result", "pass")
         expect(rows["two-steps"], "result", "pass")
         expect(rows["two-steps"], "command",
                "./main write && ./main check")
@@ -97,7 +100,7 @@ def main():
         recorded = json.load(open(args_file))
         if recorded.get("slow-sycl") != "./main 160 3":
             failures.append(f"--record-scaled wrote {recorded}")
-        if "4 passed, 3 failed (57% of 7)" not in out.stdout:
+        if "5 passed, 3 failed (62% of 8)" not in out.stdout:
             failures.append("summary line: " + out.stdout.splitlines()[-1])
 
         # A timeout without --scale-timeouts says how far the program got.

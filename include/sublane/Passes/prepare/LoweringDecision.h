@@ -82,6 +82,14 @@ KernelLowering getLowering(const llvm::Function &K);
 /// Records \p L in \p K's attributes.
 void recordLowering(llvm::Function &K, const KernelLowering &L);
 
+/// Marks a wfv kernel that requested no size and never asks for its
+/// sub-group (attr::SubGroupSizeOpen), once its calls are inlined: the
+/// vectorizer may choose its lowering by cost alone.
+void recordOpenSubGroupSize(llvm::Function &K, const LoweringDecision &D);
+
+/// Whether \p K is so marked.
+bool isSubGroupSizeOpen(const llvm::Function &K);
+
 } // namespace sublane
 
 #endif // SUBLANE_PASSES_PREPARE_LOWERINGDECISION_H

@@ -47,6 +47,10 @@ inline constexpr const char *Variant = "sublane-variant";
 inline constexpr const char *Vectorized = "sublane-vectorized";
 /// On a lowered work-group function: the kernel it was made from.
 inline constexpr const char *WorkGroupFunction = "sublane-wg-function";
+/// On a kernel that requested no sub-group size and never asks for its
+/// sub-group: no result depends on the size, which is sublane's to choose
+/// (recordOpenSubGroupSize).
+inline constexpr const char *SubGroupSizeOpen = "sublane-open-sg-size";
 } // namespace attr
 
 /// The annotation string the C++ header puts on kernel entries.
