@@ -7,9 +7,9 @@
 // lanes. Where such loops are all the work the kernel repeats (every other
 // loop encloses the branch), one work-item at a time runs faster: jaccard's
 // intersection kernel, whose merge of two sorted rows runs under
-// `local_id(2) == 0` in rows of 8, took 0.52 s per iteration vectorized at
-// size 16 against 0.10 s under hierarchical CBS on one thread of this Zen 4
-// (`jaccard 512 256 5`).
+// `local_id(2) == 0` in rows of 8, took 0.36 s per iteration vectorized at
+// size 16 against 0.09 s under hierarchical CBS on one thread of a Zen 4
+// (`jaccard 512 256 5`, docs/performance.md).
 //
 // The check applies only where the sub-group size is sublane's to choose and
 // the kernel never asks for its sub-group, so that no result depends on it.
