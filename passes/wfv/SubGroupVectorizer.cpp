@@ -530,10 +530,10 @@ void SubGroupVectorizer::emitLaneCheck(const Instruction &Sync,
   // after it: those that return drop out of later barriers, as work-group
   // CBS lets work-items do (cbs/ReturnedItems.cpp). A lane that went
   // without one and arrives at a later one stopped elsewhere than the others.
-  auto *Missed =
-      B.CreateLoad(MissedSlot->getAllocatedType(), MissedSlot, "missed.lanes");
   Value *ExpectedMask = EntryMask;
   if (getBuiltinKind(&Sync) == BuiltinKind::WorkGroupBarrier) {
+    auto *Missed = B.CreateLoad(MissedSlot->getAllocatedType(), MissedSlot,
+                                "missed.lanes");
     ExpectedMask = B.CreateAnd(Mask, B.CreateNot(Missed));
     B.CreateStore(B.CreateOr(Missed, B.CreateAnd(EntryMask, B.CreateNot(Mask))),
                   MissedSlot);
