@@ -42,6 +42,12 @@ PROGRAMS = {
     "exits-255": (["\t./main"], 'echo "error: exit"; exit 255', {}),
     "no-input": (["\t./main"], 'echo "File in.dat cannot be opened"; exit 1',
                  {}),
+    "load-fails": (["\t./main in.bmp"],
+                   'echo "Failed to load input image!"; exit 255', {}),
+    # The input is kept in git as an archive, unpacked before the run.
+    "archived-input": (["\t./main in.mtx"],
+                       '[ -f in.mtx ] && echo PASS || echo "no in.mtx: FAIL"',
+                       {}),
     "uses-mpi": (["\t./main"], "echo PASS", {"main.cpp": "#include <mpi.h>\n"}),
 }
 
@@ -57,6 +63,12 @@ def make_checkout(root):
         for file, text in extra.items():
             with open(os.path.join(folder, file), "w") as out:
                 out.write(text)
+    archived = os.path.join(root, "src", "archived-input-sycl")
+    with open(os.path.join(archived, "in.mtx"), "w") as out:
+        out.write("%%MatrixMarket\n")
+    subprocess.run(["tar", "czf", "in.mtx.tgz", "in.mtx"], cwd=archived,
+                   check=True)
+    os.remove(os.path.join(archived, "in.mtx"))
 
 
 def main():
@@ -96,11 +108,13 @@ def main():
         expect(rows["crashes"], "reason", "signal 11")
         expect(rows["exits-255"], "result", "run-error")
         expect(rows["no-input"], "result", "excluded")
+        expect(rows["load-fails"], "result", "excluded")
+        expect(rows["archived-input"], "result", "pass")
         expect(rows["uses-mpi"], "result", "excluded")
         recorded = json.load(open(args_file))
         if recorded.get("slow-sycl") != "./main 160 3":
             failures.append(f"--record-scaled wrote {recorded}")
-        if "5 passed, 3 failed (62% of 8)" not in out.stdout:
+        if "6 passed, 3 failed (67% of 9)" not in out.stdout:
             failures.append("summary line: " + out.stdout.splitlines()[-1])
 
         # A timeout without --scale-timeouts says how far the program got.
