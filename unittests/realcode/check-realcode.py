@@ -48,6 +48,10 @@ PROGRAMS = {
     "archived-input": (["\t./main in.mtx"],
                        '[ -f in.mtx ] && echo PASS || echo "no in.mtx: FAIL"',
                        {}),
+    # Its recorded command sets a variable, as a shell would.
+    "asks-for-gpu": (["\t./main"],
+                     '[ "$SUBLANE_DEVICE_TYPE" = gpu ] && echo PASS || '
+                     'echo "no GPU: FAIL"', {}),
     "uses-mpi": (["\t./main"], "echo PASS", {"main.cpp": "#include <mpi.h>\n"}),
 }
 
@@ -84,7 +88,9 @@ def main():
         table = os.path.join(root, "rows.json")
         args_file = os.path.join(root, "args.json")
         with open(args_file, "w") as out:
-            json.dump({"passes-sycl": "./main 1"}, out)
+            json.dump({"passes-sycl": "./main 1",
+                       "asks-for-gpu-sycl": "SUBLANE_DEVICE_TYPE=gpu ./main"},
+                      out)
         out = subprocess.run(
             [sys.executable, RUNNER, "--hecbench", root, "--wrapper",
              "/bin/true", "--jobs", "2", "--run-timeout", "4",
@@ -110,11 +116,12 @@ def main():
         expect(rows["no-input"], "result", "excluded")
         expect(rows["load-fails"], "result", "excluded")
         expect(rows["archived-input"], "result", "pass")
+        expect(rows["asks-for-gpu"], "result", "pass")
         expect(rows["uses-mpi"], "result", "excluded")
         recorded = json.load(open(args_file))
         if recorded.get("slow-sycl") != "./main 160 3":
             failures.append(f"--record-scaled wrote {recorded}")
-        if "6 passed, 3 failed (67% of 9)" not in out.stdout:
+        if "7 passed, 3 failed (70% of 10)" not in out.stdout:
             failures.append("summary line: " + out.stdout.splitlines()[-1])
 
         # A timeout without --scale-timeouts says how far the program got.
