@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <string_view>
 #include <thread>
 #include <unistd.h>
 
@@ -297,6 +298,20 @@ uint64_t available_memory() {
   return Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) : 0;
 }
 
+/// SUBLANE_DEVICE_TYPE: "cpu" (the default) or "gpu".
+static bool readDeviceType() {
+  const char *Type = std::getenv("SUBLANE_DEVICE_TYPE");
+  if (!Type || !*Type || std::string_view(Type) == "cpu")
+    return false;
+  if (std::string_view(Type) == "gpu")
+    return true;
+  std::fprintf(stderr,
+               "sublane: SUBLANE_DEVICE_TYPE=%s is neither cpu nor gpu; the "
+               "device answers as a CPU\n",
+               Type);
+  return false;
+}
+
 const device_info &get_device_info() {
   static const device_info Info = [] {
     device_info I;
@@ -318,6 +333,7 @@ const device_info &get_device_info() {
     I.global_mem_cache_size = L3 > 0 ? uint64_t(L3) : L2 > 0 ? uint64_t(L2) : 0;
     I.version = SUBLANE_VERSION_STRING;
     I.max_clock_frequency = readMaxClockMHz();
+    I.answers_as_gpu = readDeviceType();
     return I;
   }();
   return Info;

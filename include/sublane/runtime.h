@@ -98,6 +98,10 @@ struct device_info {
   uint64_t global_mem_cache_size; ///< the last-level cache, in bytes
   std::string version;            ///< sublane's, "major.minor"
   uint32_t max_clock_frequency;   ///< in MHz, 0 where the host does not say
+  /// SUBLANE_DEVICE_TYPE=gpu: the device answers as a GPU (device_type,
+  /// is_gpu, aspect::gpu, gpu_selector_v, get_devices(gpu)), for programs
+  /// written for a GPU that ask for one by type; by default it is a CPU.
+  bool answers_as_gpu;
 };
 const device_info &get_device_info();
 /// Bytes of memory the host has free now (sycl::ext::intel's free_memory).

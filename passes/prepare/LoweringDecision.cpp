@@ -19,6 +19,8 @@ STATISTIC(NumWidenedBasicRangeKernels,
           "Number of basic range kernels given wider sub-groups");
 STATISTIC(NumSubGroupUsersAtDefaultSize,
           "Number of kernels that use their sub-group given the default size");
+STATISTIC(NumWarpSynchronousKernels,
+          "Number of kernels with volatile accesses given a warp's size");
 
 static cl::opt<unsigned> DefaultSubGroupSize(
     "sublane-sg-size", cl::init(0),
@@ -99,6 +101,10 @@ struct BodyFacts {
   /// reaches a builtin is inlined, asking for the sub-group is a call in the
   /// kernel itself.
   bool AsksForSubGroup = false;
+  /// A volatile load or store: CUDA code ported to SYCL marks memory that
+  /// the work-items of a warp exchange without barriers volatile (a prefix
+  /// sum over 32 work-items in local memory), relying on a warp's lockstep.
+  bool AccessesVolatile = false;
   /// Private memory per work-item, when every alloca has a fixed size.
   std::optional<uint64_t> PrivateBytes = 0;
 };
@@ -116,6 +122,10 @@ static BodyFacts inspectBody(const Function &K) {
         *Facts.PrivateBytes += Size->getFixedValue();
       continue;
     }
+    if (auto *LI = dyn_cast<LoadInst>(&I); LI && LI->isVolatile())
+      Facts.AccessesVolatile = true;
+    if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->isVolatile())
+      Facts.AccessesVolatile = true;
     auto *CB = dyn_cast<CallBase>(&I);
     if (!CB)
       continue;
@@ -137,19 +147,44 @@ static BodyFacts inspectBody(const Function &K) {
 }
 
 /// GPU code assumes the size its GPU runs, so a kernel that asks for its
-/// sub-group gets getSubGroupUserSubGroupSize. This runs before anything
-/// records the size in the body (the id ranges of annotateIdRanges).
+/// sub-group gets getSubGroupUserSubGroupSize. So does a kernel that never
+/// asks but accesses memory through volatile pointers: warp-synchronous
+/// CUDA code (a scan over 32 work-items in local memory, each step read by
+/// the next lane without a barrier) works only where 32 consecutive
+/// work-items run in lockstep, as one vectorized sub-group of 32 does; at
+/// the target's width, the sub-groups of a warp would run one after the
+/// other. This runs before anything records the size in the body (the id
+/// ranges of annotateIdRanges).
 void chooseOpenSubGroupSize(Function &K, const LoweringDecision &D) {
   KernelLowering L = getLowering(K);
-  if (!D.SizeLeftToUs || L.V == Variant::CBS || !inspectBody(K).AsksForSubGroup)
+  if (!D.SizeLeftToUs || L.V == Variant::CBS)
+    return;
+  const BodyFacts Facts = inspectBody(K);
+  if (!Facts.AsksForSubGroup && !Facts.AccessesVolatile)
     return;
   const unsigned Size = getSubGroupUserSubGroupSize(K);
   if (L.SubGroupSize == Size)
     return;
   L.SubGroupSize = Size;
   recordLowering(K, L);
-  ++NumSubGroupUsersAtDefaultSize;
   OptimizationRemarkEmitter ORE(&K);
+  if (!Facts.AsksForSubGroup) {
+    ++NumWarpSynchronousKernels;
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "WarpSynchronousSize",
+                                getKernelUserLoc(K), &K.getEntryBlock())
+             << "kernel '" << getKernelDisplayName(K)
+             << "' accesses memory through volatile pointers, as "
+                "warp-synchronous GPU code does, and requests no sub-group "
+                "size: it runs at sub-group size "
+             << ore::NV("Size", L.SubGroupSize)
+             << ", a CUDA warp, so that that many consecutive work-items run "
+                "in lockstep (request another with sub_group_size<N> or "
+                "[[sycl::reqd_sub_group_size(N)]])";
+    });
+    return;
+  }
+  ++NumSubGroupUsersAtDefaultSize;
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "SubGroupDefaultSize",
                               getKernelUserLoc(K), &K.getEntryBlock())
@@ -176,7 +211,7 @@ void widenBasicRangeKernel(Function &K, const LoweringDecision &D) {
       L.V != Variant::WFV)
     return;
   const BodyFacts Facts = inspectBody(K);
-  if (Facts.AsksForSubGroup || !Facts.PrivateBytes ||
+  if (Facts.AsksForSubGroup || Facts.AccessesVolatile || !Facts.PrivateBytes ||
       *Facts.PrivateBytes > MaxWidenedPrivateBytes)
     return;
   const unsigned Native = L.SubGroupSize;
@@ -215,8 +250,11 @@ void recordLowering(Function &K, const KernelLowering &L) {
 }
 
 void recordOpenSubGroupSize(Function &K, const LoweringDecision &D) {
-  if (D.SizeLeftToUs && getLowering(K).V == Variant::WFV &&
-      !inspectBody(K).AsksForSubGroup)
+  if (!D.SizeLeftToUs || getLowering(K).V != Variant::WFV)
+    return;
+  // A warp-synchronous kernel's lanes must stay in lockstep.
+  const BodyFacts Facts = inspectBody(K);
+  if (!Facts.AsksForSubGroup && !Facts.AccessesVolatile)
     K.addFnAttr(attr::SubGroupSizeOpen);
 }
 

@@ -109,8 +109,14 @@ TEST(HostApi, DevicePlatformAndContextQueries) {
   EXPECT_EQ(c.get_devices().size(), 1u);
   EXPECT_EQ(d.get_backend(), sycl::backend::sublane);
 
-  // Selectors score devices; a GPU selector finds none here.
+  // Selectors score devices; a GPU selector finds none here, and says how to
+  // make the device answer as one.
   EXPECT_THROW(sycl::queue{sycl::gpu_selector_v}, sycl::exception);
+  try {
+    (void)sycl::device{sycl::gpu_selector_v};
+  } catch (const sycl::exception &e) {
+    EXPECT_THAT(e.what(), testing::HasSubstr("SUBLANE_DEVICE_TYPE=gpu"));
+  }
   EXPECT_THROW(sycl::device{sycl::gpu_selector{}}, sycl::exception);
   sycl::queue byAspects{sycl::aspect_selector(sycl::aspect::cpu)};
   sycl::queue custom{
@@ -145,6 +151,39 @@ struct NotTrivial {
 static_assert(sycl::is_device_copyable_v<Trivial>);
 static_assert(sycl::is_device_copyable_v<sycl::float4>);
 static_assert(!sycl::is_device_copyable_v<NotTrivial>);
+
+/// What a program written for a GPU sees under SUBLANE_DEVICE_TYPE=gpu: the
+/// one device answers as a GPU to every query and selector, and runs
+/// kernels. Exits 0 when everything holds.
+static void runAsGpu() {
+  setenv("SUBLANE_DEVICE_TYPE", "gpu", 1);
+  auto gpus = sycl::device::get_devices(sycl::info::device_type::gpu);
+  bool ok = gpus.size() == 1 && gpus[0].is_gpu() && !gpus[0].is_cpu() &&
+            gpus[0].has(sycl::aspect::gpu) && !gpus[0].has(sycl::aspect::cpu) &&
+            gpus[0].get_info<sycl::info::device::device_type>() ==
+                sycl::info::device_type::gpu &&
+            sycl::device::get_devices(sycl::info::device_type::cpu).empty();
+  try {
+    (void)sycl::device{sycl::cpu_selector_v};
+    ok = false;
+  } catch (const sycl::exception &) {
+  }
+  sycl::queue q{sycl::gpu_selector_v};
+  int *data = sycl::malloc_shared<int>(64, q);
+  q.parallel_for(sycl::nd_range<1>{64, 16}, [=](sycl::nd_item<1> it) {
+     data[it.get_global_id(0)] = int(it.get_global_id(0)) * 3;
+   }).wait();
+  for (int i = 0; i < 64; ++i)
+    ok = ok && data[i] == i * 3;
+  sycl::free(data, q);
+  std::exit(ok ? 0 : 1);
+}
+
+TEST(HostApiDeathTest, DeviceAnswersAsAGpuWhenAsked) {
+  // A fresh process, so that the device reads the variable anew.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(runAsGpu(), testing::ExitedWithCode(0), "");
+}
 
 TEST(HostApi, ShortcutsWaitOnEvents) {
   sycl::queue q;

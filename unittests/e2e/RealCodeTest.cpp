@@ -1036,3 +1036,55 @@ TEST(RealCode, LeaderCheckInBarrierLoop) {
 }
 
 } // namespace
+
+namespace {
+
+/// A warp-synchronous prefix sum as CUDA samples write it (split's and
+/// radixsort's scanwarp): each work-item doubles its slot in local memory,
+/// behind 32 zeros, and adds the slot 1, 2, 4, 8 and 16 below through a
+/// volatile pointer, with no barrier between the steps. It needs the 32
+/// work-items of a warp in lockstep; a kernel that accesses memory through
+/// volatile pointers and requests no size gets sub-groups of 32, where it
+/// does. SYCL leaves the pattern undefined, and the fiber engine, which
+/// runs work-items one by one, gives other sums.
+TEST(RealCode, WarpSynchronousScanThroughVolatile) {
+  if (const char *Engine = std::getenv("SUBLANE_ENGINE");
+      Engine && std::string(Engine) == "fibers")
+    GTEST_SKIP() << "the fiber engine runs work-items one by one";
+#ifdef SUBLANE_TEST_VARIANT_HCBS
+  GTEST_SKIP() << "hierarchical CBS runs a sub-group's lanes one by one";
+#endif
+  sycl::queue q;
+  const size_t wg = 128, groups = 6, n = wg * groups;
+  unsigned *in = sycl::malloc_shared<unsigned>(n, q);
+  unsigned *out = sycl::malloc_shared<unsigned>(n, q);
+  for (size_t i = 0; i < n; ++i)
+    in[i] = unsigned(i * 7 % 13);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<unsigned, 1> scratch(sycl::range<1>(2 * wg), h);
+     h.parallel_for(sycl::nd_range<1>(n, wg), [=](sycl::nd_item<1> it) {
+       int lid = int(it.get_local_id(0));
+       volatile unsigned *s =
+           scratch.get_multi_ptr<sycl::access::decorated::no>().get();
+       int idx = 2 * lid - (lid & 31);
+       s[idx] = 0;
+       idx += 32;
+       s[idx] = in[it.get_global_id(0)];
+       for (int d = 1; d < 32; d *= 2)
+         s[idx] += s[idx - d];
+       out[it.get_global_id(0)] = s[idx];
+     });
+   }).wait();
+  for (size_t warp = 0; warp < n / 32; ++warp) {
+    unsigned sum = 0;
+    for (size_t lane = 0; lane < 32; ++lane) {
+      sum += in[warp * 32 + lane];
+      ASSERT_EQ(out[warp * 32 + lane], sum)
+          << "warp " << warp << " lane " << lane;
+    }
+  }
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
+} // namespace

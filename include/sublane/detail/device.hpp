@@ -56,6 +56,9 @@ namespace detail {
 inline bool device_has(aspect a) {
   switch (a) {
   case aspect::cpu:
+    return !sublane::get_device_info().answers_as_gpu;
+  case aspect::gpu:
+    return sublane::get_device_info().answers_as_gpu;
   case aspect::fp16:
   case aspect::host_debuggable:
   case aspect::fp64:
@@ -128,7 +131,9 @@ enum class event_command_status { submitted, running, complete };
     }                                                                          \
   };
 namespace device {
-SUBLANE_DEVICE_INFO(device_type, info::device_type, info::device_type::cpu)
+SUBLANE_DEVICE_INFO(device_type, info::device_type,
+                    i.answers_as_gpu ? info::device_type::gpu
+                                     : info::device_type::cpu)
 SUBLANE_DEVICE_INFO(vendor_id, uint32_t, 0)
 SUBLANE_DEVICE_INFO(max_compute_units, uint32_t, i.max_threads)
 SUBLANE_DEVICE_INFO(max_work_item_dimensions, uint32_t, 3)
@@ -345,7 +350,8 @@ public:
     if (selector(device()) < 0)
       throw exception(make_error_code(errc::runtime),
                       "sublane: no device matches the selector (sublane has "
-                      "one device, the host CPU)");
+                      "one device, the host CPU; SUBLANE_DEVICE_TYPE=gpu makes "
+                      "it answer as a GPU)");
   }
 
   template <typename Param> typename Param::return_type get_info() const;
@@ -355,8 +361,8 @@ public:
   std::vector<uint32_t> get_sub_group_sizes() const {
     return info().sub_group_sizes;
   }
-  bool is_cpu() const { return true; }
-  bool is_gpu() const { return false; }
+  bool is_cpu() const { return !info().answers_as_gpu; }
+  bool is_gpu() const { return info().answers_as_gpu; }
   bool is_accelerator() const { return false; }
   bool has(aspect a) const { return detail::device_has(a); }
   bool has_extension(const std::string &) const { return false; }
@@ -364,8 +370,9 @@ public:
   inline sycl::platform get_platform() const;
   static std::vector<device>
   get_devices(info::device_type type = info::device_type::all) {
-    if (type == info::device_type::all || type == info::device_type::cpu ||
-        type == info::device_type::automatic)
+    if (type == info::device_type::all ||
+        type == info::device_type::automatic ||
+        type == device().get_info<info::device::device_type>())
       return {device()};
     return {};
   }
