@@ -38,6 +38,8 @@ PROGRAMS = {
     # Sized for a GPU: 1600 is 16 s here, 160 is 1.6 s.
     "slow": (["\t./main 1600 3"],
              'echo "check 1: PASS"; sleep $(($1 / 100))', {}),
+    # Its size is in its source: nothing to scale; --long-timeout lets it end.
+    "long-fixed": (["\t./main"], 'sleep 6; echo "PASS"', {}),
     "crashes": (["\t./main"], 'kill -SEGV $$', {}),
     "exits-255": (["\t./main"], 'echo "error: exit"; exit 255', {}),
     "no-input": (["\t./main"], 'echo "File in.dat cannot be opened"; exit 1',
@@ -95,7 +97,8 @@ def main():
             [sys.executable, RUNNER, "--hecbench", root, "--wrapper",
              "/bin/true", "--jobs", "2", "--run-timeout", "4",
              "--args-file", args_file, "--scale-timeouts", "--record-scaled",
-             "--json", table], capture_output=True, text=True)
+             "--long-timeout", "12", "--json", table],
+            capture_output=True, text=True)
         print(out.stdout + out.stderr)
         rows = {r["program"][:-len("-sycl")]: r for r in json.load(open(table))}
         expect(rows["passes"], "result", "pass")
@@ -110,6 +113,8 @@ def main():
         expect(rows["slow"], "result", "pass")
         expect(rows["slow"], "command", "./main 160 3")
         expect(rows["slow"], "scaled_from", "./main 1600 3")
+        expect(rows["long-fixed"], "result", "pass")
+        expect(rows["long-fixed"], "long", True)
         expect(rows["crashes"], "result", "run-crash")
         expect(rows["crashes"], "reason", "signal 11")
         expect(rows["exits-255"], "result", "run-error")
@@ -121,7 +126,7 @@ def main():
         recorded = json.load(open(args_file))
         if recorded.get("slow-sycl") != "./main 160 3":
             failures.append(f"--record-scaled wrote {recorded}")
-        if "7 passed, 3 failed (70% of 10)" not in out.stdout:
+        if "8 passed, 3 failed (73% of 11)" not in out.stdout:
             failures.append("summary line: " + out.stdout.splitlines()[-1])
 
         # A timeout without --scale-timeouts says how far the program got.
