@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 RUNNER = os.path.join(os.path.dirname(__file__), "..", "..", "tools",
                       "sublane-realcode")
@@ -77,6 +78,20 @@ def make_checkout(root):
     os.remove(os.path.join(archived, "in.mtx"))
 
 
+def process_runs(pid):
+    """Whether `pid` is a live process (a killed one may stay a zombie until
+    its new parent reaps it)."""
+    for _ in range(20):
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return False
+        except FileNotFoundError:
+            return False
+        time.sleep(0.1)
+    return True
+
+
 def main():
     failures = []
 
@@ -128,6 +143,24 @@ def main():
             failures.append(f"--record-scaled wrote {recorded}")
         if "8 passed, 3 failed (73% of 11)" not in out.stdout:
             failures.append("summary line: " + out.stdout.splitlines()[-1])
+
+        # A build past --build-timeout is stopped with its compilers: the
+        # recipe's process (standing for clang under make) must be gone.
+        slow_build = os.path.join(root, "src", "slow-build-sycl")
+        os.makedirs(slow_build)
+        with open(os.path.join(slow_build, "Makefile"), "w") as out:
+            out.write("main:\n\techo $$$$ > compiler.pid; exec sleep 30\n"
+                      "clean:\n\trm -f main\nrun: main\n\t./main\n")
+        out = subprocess.run(
+            [sys.executable, RUNNER, "--hecbench", root, "--wrapper",
+             "/bin/true", "--only", "slow-build", "--build-timeout", "2",
+             "--json", table], capture_output=True, text=True)
+        row = json.load(open(table))[0]
+        expect(row, "result", "compile-timeout")
+        pid = int(open(os.path.join(slow_build, "compiler.pid")).read())
+        if process_runs(pid):
+            failures.append("slow-build: its compiler still runs")
+            os.kill(pid, 9)
 
         # A timeout without --scale-timeouts says how far the program got.
         out = subprocess.run(
