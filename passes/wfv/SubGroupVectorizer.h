@@ -13,8 +13,13 @@
 //   SparseLanes.cpp        what runs faster per work-item: loops under a
 //                          branch one work-item per row takes (a cost
 //                          fallback, where the size is sublane's to choose)
-//   SubGroupVectorizer.cpp block order, masks, linearization, phis, the
-//                          generic widening of arithmetic
+//   SubGroupVectorizer.cpp which values become vectors (the plan), the
+//                          bodies and their blocks, the generic widening
+//                          of arithmetic
+//   Linearization.cpp      block order, masks, branches and phis (partial
+//                          linearization), the run-time sync check
+//   LaneIds.cpp            the entry, the lanes' local ids, the conditions
+//                          that choose a sub-group's body
 //   VectorCompares.cpp     compares of lane-affine values against uniform
 //                          ones, done on the lanes' offsets
 //   VectorElements.cpp     values that are vectors in each lane (sycl::vec,
@@ -312,7 +317,8 @@ public:
   }
 
 private:
-  // SubGroupVectorizer.cpp: shapes, order, masks, control flow.
+  // The plan (SubGroupVectorizer.cpp), block order and masks
+  // (Linearization.cpp), the entry and ids (LaneIds.cpp).
   void makePlan(BodyPlan &Plan);
   bool schedule(BodyPlan &Plan, const Loop *&Failed);
   Loop *getOutermostLinearLoop(const BasicBlock *BB) const;
