@@ -26,9 +26,10 @@ static cl::opt<unsigned> DefaultSubGroupSize(
     "sublane-sg-size", cl::init(0),
     cl::desc("Sub-group size of kernels that do not request one (1, 4, 8, "
              "16, 32 or 64); by default 32 for kernels that use their "
-             "sub-group and the vector width of the kernel's target for the "
-             "others (16 with AVX-512, 8 with AVX2, 4 otherwise), and 1 for "
-             "IR that names no target features"));
+             "sub-group or access volatile memory (warp-synchronous code) "
+             "and the vector width of the kernel's target for the others "
+             "(16 with AVX-512, 8 with AVX2, 4 otherwise), and 1 for IR "
+             "that names no target features"));
 
 static cl::opt<std::string> DefaultVariant(
     "sublane-variant", cl::init(""),

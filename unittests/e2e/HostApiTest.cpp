@@ -189,6 +189,21 @@ TEST(HostApiDeathTest, DeviceAnswersAsAGpuWhenAsked) {
   EXPECT_EXIT(runAsGpu(), testing::ExitedWithCode(0), "");
 }
 
+/// Any other value of SUBLANE_DEVICE_TYPE is reported, naming the variable,
+/// and the device stays a CPU.
+static void runAsUnknownType() {
+  setenv("SUBLANE_DEVICE_TYPE", "tpu", 1);
+  sycl::device d;
+  std::exit(d.is_cpu() && !d.is_gpu() ? 0 : 1);
+}
+
+TEST(HostApiDeathTest, UnknownDeviceTypeIsReportedAndStaysACpu) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(runAsUnknownType(), testing::ExitedWithCode(0),
+              "SUBLANE_DEVICE_TYPE=tpu is neither cpu nor gpu; the device "
+              "answers as a CPU");
+}
+
 TEST(HostApi, ShortcutsWaitOnEvents) {
   sycl::queue q;
   const size_t n = 1000;
