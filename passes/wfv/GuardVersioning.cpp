@@ -64,6 +64,22 @@ static llvm::cl::opt<unsigned> GuardCopyLimit(
 
 namespace sublane {
 namespace wfv {
+
+bool isWorkGroupSync(const Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  switch (getBuiltinKind(CB)) {
+  case BuiltinKind::WorkGroupBarrier:
+    return true;
+  case BuiltinKind::Collective:
+    return getCollectiveInfo(CB->getCalledFunction())->Scope ==
+           CollectiveInfo::WorkGroup;
+  default:
+    return false;
+  }
+}
+
 namespace {
 
 using namespace llvm::PatternMatch;
@@ -146,21 +162,6 @@ bool isLaneBoundsCheck(const Value *Cond, const KernelShape &Shapes, bool Holds,
     return (S.isAffine() && S.Stride != 0) || stepsWithId(V, Shapes);
   };
   return (Steps(L) && Shapes.isUniform(R)) || (Shapes.isUniform(L) && Steps(R));
-}
-
-bool isWorkGroupSync(const Instruction &I) {
-  auto *CB = dyn_cast<CallBase>(&I);
-  if (!CB)
-    return false;
-  switch (getBuiltinKind(CB)) {
-  case BuiltinKind::WorkGroupBarrier:
-    return true;
-  case BuiltinKind::Collective:
-    return getCollectiveInfo(CB->getCalledFunction())->Scope ==
-           CollectiveInfo::WorkGroup;
-  default:
-    return false;
-  }
 }
 
 /// The blocks from a successor of a bounds check on, and their instructions.

@@ -26,16 +26,7 @@ namespace wfv {
 /// Whether all work-items of the group meet anywhere in the kernel: then
 /// every sub-group must run the same code up to there.
 static bool hasWorkGroupSyncPoint(Function &K) {
-  for (Instruction &I : instructions(K)) {
-    BuiltinKind Kind = getBuiltinKind(&I);
-    if (Kind == BuiltinKind::WorkGroupBarrier)
-      return true;
-    if (Kind == BuiltinKind::Collective &&
-        getCollectiveInfo(cast<CallBase>(I).getCalledFunction())->Scope ==
-            CollectiveInfo::WorkGroup)
-      return true;
-  }
-  return false;
+  return any_of(instructions(K), isWorkGroupSync);
 }
 
 /// The function's new entry: the sub-group's id, its lanes and its entry
