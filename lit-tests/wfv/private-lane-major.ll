@@ -1,7 +1,7 @@
 ; A private array whose address leaves it (here into a call), or that is
-; accessed with elements of two sizes, keeps one whole copy per lane, side
-; by side: an element at an offset every lane shares is a copy's size (16
-; bytes) from lane to lane.
+; accessed as floats and as a pointer (which has no split into floats), keeps
+; one whole copy per lane, side by side: an element at an offset every lane
+; shares is a copy's size (16 bytes) from lane to lane.
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=16 -S %s | FileCheck %s
 ; RUN: %opt -passes=sublane-prepare,sublane-wfv -sublane-sg-size=16 -sublane-wfv-element-major-privates=false -S %s | FileCheck %s --check-prefix=OFF
 
@@ -25,7 +25,7 @@ define void @escapes(ptr %args) #0 {
 ; CHECK-LABEL: define internal void @mixed.sg(
 ; CHECK: alloca [16 x [4 x float]]
 ; CHECK: call void @llvm.masked.scatter.v16f32.v16p0(
-; CHECK: call <16 x double> @llvm.masked.gather.v16f64.v16p0(
+; CHECK: call <16 x ptr> @llvm.masked.gather.v16p0.v16p0(
 
 define void @mixed(ptr %args) #0 {
   %arr = alloca [4 x float], align 8
@@ -35,9 +35,9 @@ define void @mixed(ptr %args) #0 {
   %f = uitofp i64 %lid to float
   %p = getelementptr [4 x float], ptr %arr, i64 0, i64 %k
   store float %f, ptr %p
-  %d = load double, ptr %arr
-  %o = getelementptr double, ptr %args, i64 %lid
-  store double %d, ptr %o
+  %d = load ptr, ptr %arr
+  %o = getelementptr ptr, ptr %args, i64 %lid
+  store ptr %d, ptr %o
   ret void
 }
 

@@ -15,9 +15,18 @@
 // offset * S + lane * E. The shape analysis then sees that address as
 // uniform plus the lane times E, consecutive lanes at consecutive elements.
 // A memset of a constant (`T a[N] = {}`) becomes a store per element.
-// Variables whose address escapes, or that are copied or set whole in other
-// ways (memcpy, a memset of a run-time value or length), or accessed with
-// elements of mixed sizes, keep their lane-major copies.
+//
+// Code written for GPUs moves such arrays in wider pieces: a `float x[8]`
+// read and written as `uint4` (`reinterpret_cast<vec_t *>(x)[r]`), or copied
+// whole with memcpy. Before the layout is chosen, each access and each copy
+// of a constant length whose size is a multiple of the smallest access size
+// becomes one access per element (a copy loads every element before it
+// stores any, as the lanes of a warp read before they write), so that the
+// variable is accessed by elements of one size and can be laid out
+// element-major. Variables whose address escapes, that are set in other ways
+// (a memset of a run-time value or length, a copy of a run-time length), or
+// accessed with elements of sizes no smallest one divides, keep their
+// lane-major copies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +35,7 @@
 #include "SubGroupVectorizer.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/Utils/Local.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -37,6 +47,8 @@
 
 STATISTIC(NumElementMajorPrivates,
           "Number of private variables laid out element-major");
+STATISTIC(NumSplitPrivates, "Number of private variables whose wide accesses "
+                            "and copies were split into elements");
 
 static llvm::cl::opt<bool> ElementMajorPrivates(
     "sublane-wfv-element-major-privates", llvm::cl::Hidden,
@@ -61,10 +73,47 @@ struct PrivateUses {
   SmallVector<Instruction *> Accesses;
   SmallVector<MemSetInst *> Fills;
   SmallVector<Instruction *> Lifetimes;
+  /// Where wide accesses and copies may be split: the loads and stores
+  /// wider than the element, and the copies from or into the variable.
+  SmallVector<Instruction *> WideAccesses;
+  SmallSetVector<MemTransferInst *, 4> Copies;
 };
 
-/// The most elements a memset may fill: each becomes one store.
+/// The most elements a memset may fill, or a copy or a wide access cover:
+/// each becomes one store (and one load).
 constexpr uint64_t MaxFillElements = 64;
+
+/// The most bytes a copy may move as one vector on its side that is not
+/// private memory.
+constexpr uint64_t MaxWholeCopyBytes = 64;
+
+/// The largest variable (per lane) whose wide accesses and copies are split.
+/// Laid out element-major, a larger one that LLVM's unroller then indexes by
+/// constants becomes as many vector values as it has elements: hadamard's
+/// `float x_vals[16][8]` (512 bytes), split, took its build from 4.5 to 12
+/// minutes, in instruction selection.
+constexpr uint64_t MaxSplitPrivateBytes = 256;
+
+/// The byte size of an access of type \p T, if it is a whole number of bytes
+/// with no padding.
+std::optional<uint64_t> accessSize(Type *T, const DataLayout &DL) {
+  TypeSize Bits = DL.getTypeSizeInBits(T);
+  if (Bits.isScalable() || Bits.getFixedValue() % 8 ||
+      DL.getTypeStoreSize(T) != DL.getTypeAllocSize(T))
+    return std::nullopt;
+  return Bits.getFixedValue() / 8;
+}
+
+/// Whether a load or store of \p T can become one access per \p E-byte
+/// element: a number, or a vector of numbers, of a multiple of E bytes (a
+/// pointer has no bitcast to integers).
+bool isSplittable(Type *T, uint64_t E, const DataLayout &DL) {
+  std::optional<uint64_t> Size = accessSize(T, DL);
+  Type *Scalar = T->getScalarType();
+  return Size && *Size % E == 0 && *Size / E <= MaxFillElements &&
+         (Scalar->isIntegerTy() || Scalar->isFloatingPointTy()) &&
+         (T->isVectorTy() ? isa<FixedVectorType>(T) : true);
+}
 
 /// Whether the byte offset \p GEP adds is known to be a multiple of \p E (a
 /// power of two).
@@ -86,25 +135,24 @@ bool isOffsetMultipleOf(GetElementPtrInst &GEP, uint64_t E,
   });
 }
 
-/// The uses of \p AI, if it can be laid out element-major.
-std::optional<PrivateUses> collectUses(AllocaInst &AI, const DataLayout &DL) {
+/// The uses of \p AI, if it can be laid out element-major. With
+/// \p AllowSplit, accesses wider than the smallest one and copies of a
+/// constant length count too, where splitting them into elements of the
+/// smallest size would let it be laid out (WideAccesses, Copies).
+std::optional<PrivateUses> collectUses(AllocaInst &AI, const DataLayout &DL,
+                                       bool AllowSplit = false) {
   if (!AI.isStaticAlloca())
     return std::nullopt;
   PrivateUses Uses;
   SmallVector<Value *> Pointers = {&AI};
-  auto AccessSize = [&](Type *T) -> std::optional<uint64_t> {
-    TypeSize Bits = DL.getTypeSizeInBits(T);
-    if (Bits.isScalable() || Bits.getFixedValue() % 8 ||
-        DL.getTypeStoreSize(T) != DL.getTypeAllocSize(T))
-      return std::nullopt;
-    return Bits.getFixedValue() / 8;
-  };
+  SmallVector<std::pair<Instruction *, Type *>> Typed;
   auto AddAccess = [&](Instruction &I, Type *T) {
-    std::optional<uint64_t> Size = AccessSize(T);
-    if (!Size || (Uses.ElementSize && Uses.ElementSize != *Size))
+    std::optional<uint64_t> Size = accessSize(T, DL);
+    if (!Size || (!AllowSplit && Uses.ElementSize && Uses.ElementSize != *Size))
       return false;
-    Uses.ElementSize = *Size;
-    Uses.Accesses.push_back(&I);
+    Uses.ElementSize =
+        Uses.ElementSize ? std::min(Uses.ElementSize, *Size) : *Size;
+    Typed.emplace_back(&I, T);
     return true;
   };
   for (unsigned Next = 0; Next < Pointers.size(); ++Next) {
@@ -129,6 +177,10 @@ std::optional<PrivateUses> collectUses(AllocaInst &AI, const DataLayout &DL) {
                  isa<ConstantInt>(MS->getValue()) &&
                  isa<ConstantInt>(MS->getLength())) {
         Uses.Fills.push_back(MS);
+      } else if (auto *MT = dyn_cast<MemTransferInst>(I);
+                 AllowSplit && MT && U.getOperandNo() < 2 &&
+                 !MT->isVolatile() && isa<ConstantInt>(MT->getLength())) {
+        Uses.Copies.insert(MT);
       } else if (I->isLifetimeStartOrEnd()) {
         Uses.Lifetimes.push_back(I);
       } else {
@@ -139,6 +191,19 @@ std::optional<PrivateUses> collectUses(AllocaInst &AI, const DataLayout &DL) {
   uint64_t E = Uses.ElementSize;
   if (!E || !isPowerOf2_64(E))
     return std::nullopt;
+  for (auto [I, T] : Typed) {
+    if (*accessSize(T, DL) == E)
+      Uses.Accesses.push_back(I);
+    else if (isSplittable(T, E, DL))
+      Uses.WideAccesses.push_back(I);
+    else
+      return std::nullopt;
+  }
+  for (MemTransferInst *MT : Uses.Copies) {
+    uint64_t Length = cast<ConstantInt>(MT->getLength())->getZExtValue();
+    if (Length % E || Length / E > MaxFillElements)
+      return std::nullopt;
+  }
   for (MemSetInst *MS : Uses.Fills) {
     uint64_t Length = cast<ConstantInt>(MS->getLength())->getZExtValue();
     if (Length % E || Length / E > MaxFillElements)
@@ -149,6 +214,88 @@ std::optional<PrivateUses> collectUses(AllocaInst &AI, const DataLayout &DL) {
       }))
     return std::nullopt;
   return Uses;
+}
+
+/// Splits the wide accesses and the copies of \p Uses into accesses of
+/// ElementSize bytes each.
+void splitIntoElements(PrivateUses &Uses, const DataLayout &DL) {
+  uint64_t E = Uses.ElementSize;
+  IRBuilder<> B(Uses.Copies.empty() ? Uses.WideAccesses.front()
+                                    : Uses.Copies.front());
+  Type *I8 = B.getInt8Ty();
+  Type *IntTy = B.getIntNTy(unsigned(E * 8));
+  auto PartAddress = [&](Value *Ptr, uint64_t Part) {
+    return Part ? B.CreateConstInBoundsGEP1_64(I8, Ptr, Part * E) : Ptr;
+  };
+  // The type of each part of a value of \p T, and the vector of them that
+  // \p T is bitcast to and from.
+  auto Parts = [&](Type *T) {
+    auto *VT = dyn_cast<FixedVectorType>(T);
+    Type *PartTy = VT && DL.getTypeStoreSize(VT->getElementType()) == E
+                       ? VT->getElementType()
+                       : IntTy;
+    return FixedVectorType::get(PartTy, unsigned(*accessSize(T, DL) / E));
+  };
+  for (Instruction *I : Uses.WideAccesses) {
+    B.SetInsertPoint(I);
+    if (auto *L = dyn_cast<LoadInst>(I)) {
+      FixedVectorType *PartsTy = Parts(L->getType());
+      Value *Whole = PoisonValue::get(PartsTy);
+      for (unsigned P = 0; P < PartsTy->getNumElements(); ++P) {
+        Value *Part = B.CreateAlignedLoad(
+            PartsTy->getElementType(), PartAddress(L->getPointerOperand(), P),
+            commonAlignment(L->getAlign(), P * E), L->getName() + ".part");
+        Whole = B.CreateInsertElement(Whole, Part, P);
+      }
+      L->replaceAllUsesWith(B.CreateBitCast(Whole, L->getType()));
+    } else {
+      auto *St = cast<StoreInst>(I);
+      FixedVectorType *PartsTy = Parts(St->getValueOperand()->getType());
+      Value *Whole = B.CreateBitCast(St->getValueOperand(), PartsTy);
+      for (unsigned P = 0; P < PartsTy->getNumElements(); ++P)
+        B.CreateAlignedStore(B.CreateExtractElement(Whole, P),
+                             PartAddress(St->getPointerOperand(), P),
+                             commonAlignment(St->getAlign(), P * E));
+    }
+    I->eraseFromParent();
+  }
+  // The side of a copy that is not private memory is read or written as one
+  // vector, which the vectorizer makes one interleaved access for the lanes.
+  auto IsPrivate = [](Value *Ptr) {
+    return isa<AllocaInst>(getUnderlyingObject(Ptr));
+  };
+  for (MemTransferInst *MT : Uses.Copies) {
+    B.SetInsertPoint(MT);
+    uint64_t Bytes = cast<ConstantInt>(MT->getLength())->getZExtValue();
+    unsigned N = unsigned(Bytes / E);
+    auto *WholeTy = FixedVectorType::get(IntTy, N);
+    bool Whole = Bytes <= MaxWholeCopyBytes;
+    Value *Src = MT->getRawSource(), *Dest = MT->getRawDest();
+    Align From = MT->getSourceAlign().valueOrOne();
+    Align To = MT->getDestAlign().valueOrOne();
+    SmallVector<Value *> Elements;
+    if (Whole && !IsPrivate(Src)) {
+      Value *V = B.CreateAlignedLoad(WholeTy, Src, From, "copy.whole");
+      for (unsigned P = 0; P < N; ++P)
+        Elements.push_back(B.CreateExtractElement(V, P));
+    } else {
+      for (unsigned P = 0; P < N; ++P)
+        Elements.push_back(B.CreateAlignedLoad(IntTy, PartAddress(Src, P),
+                                               commonAlignment(From, P * E),
+                                               "copy.element"));
+    }
+    if (Whole && !IsPrivate(Dest)) {
+      Value *V = PoisonValue::get(WholeTy);
+      for (unsigned P = 0; P < N; ++P)
+        V = B.CreateInsertElement(V, Elements[P], P);
+      B.CreateAlignedStore(V, Dest, To);
+    } else {
+      for (unsigned P = 0; P < N; ++P)
+        B.CreateAlignedStore(Elements[P], PartAddress(Dest, P),
+                             commonAlignment(To, P * E));
+    }
+    MT->eraseFromParent();
+  }
 }
 
 void layOut(AllocaInst &AI, PrivateUses &Uses, unsigned S, Instruction &LaneId,
@@ -225,11 +372,28 @@ unsigned layOutPrivatesElementMajor(Function &K, unsigned S) {
   if (!ElementMajorPrivates || S < 2)
     return 0;
   const DataLayout &DL = K.getDataLayout();
-  SmallVector<std::pair<AllocaInst *, PrivateUses>, 2> Chosen;
+  SmallVector<AllocaInst *> Privates;
   for (Instruction &I : K.getEntryBlock())
     if (auto *AI = dyn_cast<AllocaInst>(&I))
-      if (std::optional<PrivateUses> Uses = collectUses(*AI, DL))
-        Chosen.emplace_back(AI, std::move(*Uses));
+      Privates.push_back(AI);
+  // One variable at a time: a copy between two is split once, for the first.
+  for (AllocaInst *AI : Privates) {
+    std::optional<TypeSize> Bytes = AI->getAllocationSize(DL);
+    if (!Bytes || Bytes->isScalable() ||
+        Bytes->getFixedValue() > MaxSplitPrivateBytes)
+      continue;
+    std::optional<PrivateUses> Uses = collectUses(*AI, DL, /*AllowSplit=*/true);
+    if (!Uses || (Uses->WideAccesses.empty() && Uses->Copies.empty()))
+      continue;
+    LLVM_DEBUG(dbgs() << "sublane-wfv: private " << *AI << " split into "
+                      << Uses->ElementSize << "-byte elements\n");
+    splitIntoElements(*Uses, DL);
+    ++NumSplitPrivates;
+  }
+  SmallVector<std::pair<AllocaInst *, PrivateUses>, 2> Chosen;
+  for (AllocaInst *AI : Privates)
+    if (std::optional<PrivateUses> Uses = collectUses(*AI, DL))
+      Chosen.emplace_back(AI, std::move(*Uses));
   if (Chosen.empty())
     return 0;
   Module &M = *K.getParent();

@@ -97,8 +97,9 @@ static DenseSet<const Instruction *> findFieldwiseAggregates(Function &K) {
 /// memcpy with addresses that differ between lanes is otherwise replicated
 /// per lane, each lane's copy done before the next lane reads. A copy of a
 /// small constant length that touches no private variable (private copies
-/// cannot overlap between lanes, and ElementMajorPrivates keeps the layout of
-/// privates copied whole) becomes one load and one store of a vector.
+/// cannot overlap between lanes, and ElementMajorPrivates splits those that
+/// keep a private variable from its element-major layout) becomes one load
+/// and one store of a vector.
 static constexpr uint64_t MaxLockstepCopyBytes = 128;
 
 static bool isPrivate(const Value *Ptr) {
