@@ -6,6 +6,7 @@
 // RUN: not %clangxx -fsyntax-only -DUSE_GRAPH -I%sublane_include %s 2>&1 | FileCheck %s --check-prefix=CHECK-GRAPH
 // RUN: not %clangxx -fsyntax-only -DUSE_MATRIX -I%sublane_include %s 2>&1 | FileCheck %s --check-prefix=CHECK-MATRIX
 // RUN: not %clangxx -fsyntax-only -DUSE_OPPORTUNISTIC -I%sublane_include %s 2>&1 | FileCheck %s --check-prefix=CHECK-OPPORTUNISTIC
+// RUN: not %clangxx -fsyntax-only -DUSE_ND_RANGE_OFFSET -I%sublane_include %s 2>&1 | FileCheck %s --check-prefix=CHECK-OFFSET
 // RUN: %clangxx -fsyntax-only -I%sublane_include %s 2>&1 | FileCheck %s --allow-empty
 // CHECK-NOT: error:
 #include <sublane/sycl.hpp>
@@ -44,3 +45,10 @@ void gather() {
 #endif
 
 int main() {}
+
+#ifdef USE_ND_RANGE_OFFSET
+sycl::nd_range<2> shifted(sycl::range<2>(64, 64), sycl::range<2>(16, 16),
+                          sycl::id<2>(1, 1));
+// CHECK-OFFSET: unsupported-features.cpp:[[@LINE-2]]:19: error: 'nd_range' is unavailable: sublane does not support nd_range offsets (deprecated in SYCL 2020): add the offset to the global id in the kernel
+#endif
+

@@ -322,17 +322,16 @@ bool checkSyncPoints(Function &K, unsigned Dims, unsigned SubGroupSize) {
     BuiltinKind Kind = getBuiltinKind(&I);
     if (!isSyncBuiltin(Kind))
       continue;
-    auto Info = getCollectiveInfo(cast<CallBase>(I).getCalledFunction());
-    bool WorkGroupLevel = Kind == BuiltinKind::WorkGroupBarrier ||
-                          (Info && Info->Scope == CollectiveInfo::WorkGroup);
+    bool WorkGroupLevel = isWorkGroupSyncPoint(I);
     // In sub-groups of one work-item, control flow is always converged
     // within a sub-group.
     if (!WorkGroupLevel && !SubGroupLevel)
       continue;
     StringRef What =
-        Info ? (WorkGroupLevel ? "work-group collective"
-                               : "sub-group collective")
-             : (WorkGroupLevel ? "work-group barrier" : "sub-group barrier");
+        Kind == BuiltinKind::Collective
+            ? (WorkGroupLevel ? "work-group collective"
+                              : "sub-group collective")
+            : (WorkGroupLevel ? "work-group barrier" : "sub-group barrier");
     LevelCheck &Level = WorkGroupLevel ? GroupLevel : *LaneLevel;
     Ok &= Level.check(I, What, WorkGroupLevel ? "work-group" : "sub-group");
   }

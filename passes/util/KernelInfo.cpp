@@ -283,6 +283,18 @@ bool isSyncBuiltin(BuiltinKind K) {
   return isBarrierBuiltin(K) || K == BuiltinKind::Collective;
 }
 
+bool isWorkGroupSyncPoint(const Instruction &I) {
+  switch (getBuiltinKind(&I)) {
+  case BuiltinKind::WorkGroupBarrier:
+    return true;
+  case BuiltinKind::Collective:
+    return getCollectiveInfo(cast<CallBase>(I).getCalledFunction())->Scope ==
+           CollectiveInfo::WorkGroup;
+  default:
+    return false;
+  }
+}
+
 bool isBarrierBuiltin(BuiltinKind K) {
   return K == BuiltinKind::WorkGroupBarrier ||
          K == BuiltinKind::SubGroupBarrier;

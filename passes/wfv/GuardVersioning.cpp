@@ -65,21 +65,6 @@ static llvm::cl::opt<unsigned> GuardCopyLimit(
 namespace sublane {
 namespace wfv {
 
-bool isWorkGroupSync(const Instruction &I) {
-  auto *CB = dyn_cast<CallBase>(&I);
-  if (!CB)
-    return false;
-  switch (getBuiltinKind(CB)) {
-  case BuiltinKind::WorkGroupBarrier:
-    return true;
-  case BuiltinKind::Collective:
-    return getCollectiveInfo(CB->getCalledFunction())->Scope ==
-           CollectiveInfo::WorkGroup;
-  default:
-    return false;
-  }
-}
-
 namespace {
 
 using namespace llvm::PatternMatch;
@@ -179,7 +164,7 @@ std::optional<Region> getCopiedRegion(BasicBlock *From,
   for (unsigned I = 0; I < R.Blocks.size(); ++I) {
     BasicBlock *BB = R.Blocks[I];
     for (Instruction &Inst : *BB)
-      if (isWorkGroupSync(Inst) || ++R.Size > GuardCopyLimit)
+      if (isWorkGroupSyncPoint(Inst) || ++R.Size > GuardCopyLimit)
         return std::nullopt;
     for (BasicBlock *Succ : successors(BB))
       if (Succ != Join)

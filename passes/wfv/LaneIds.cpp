@@ -26,7 +26,7 @@ namespace wfv {
 /// Whether all work-items of the group meet anywhere in the kernel: then
 /// every sub-group must run the same code up to there.
 static bool hasWorkGroupSyncPoint(Function &K) {
-  return any_of(instructions(K), isWorkGroupSync);
+  return any_of(instructions(K), isWorkGroupSyncPoint);
 }
 
 /// The function's new entry: the sub-group's id, its lanes and its entry

@@ -94,10 +94,6 @@ class TargetTransformInfo;
 namespace sublane {
 namespace wfv {
 
-/// Whether \p I is a work-group barrier or a work-group collective: where
-/// every work-item of the work-group meets, not only a sub-group's.
-bool isWorkGroupSync(const llvm::Instruction &I);
-
 using namespace llvm;
 
 /// The elements of a value of type \p T in one lane: N for <N x T>, else 1.

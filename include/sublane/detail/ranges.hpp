@@ -263,6 +263,13 @@ public:
   static constexpr int dimensions = D;
 
   nd_range(range<D> global, range<D> local) : global_(global), local_(local) {}
+  /// An offset added to every global id (deprecated in SYCL 2020): its uses
+  /// stop the build with an error that names it, not "no matching
+  /// constructor".
+  __attribute__((unavailable(
+      "sublane does not support nd_range offsets (deprecated in SYCL 2020): "
+      "add the offset to the global id in the kernel")))
+  nd_range(range<D> global, range<D> local, id<D> offset);
   range<D> get_global_range() const { return global_; }
   range<D> get_local_range() const { return local_; }
   range<D> get_group_range() const {

@@ -170,6 +170,9 @@ bool isWorkItemVaryingBuiltin(BuiltinKind K);
 bool isBarrierBuiltin(BuiltinKind K);
 /// Barriers and collectives: where all work-items of a group meet.
 bool isSyncBuiltin(BuiltinKind K);
+/// Whether \p I is a work-group barrier or a work-group collective: where
+/// every work-item of the work-group meets, not only a sub-group's.
+bool isWorkGroupSyncPoint(const llvm::Instruction &I);
 /// Whether \p Name starts with the builtin prefix "__sublane_".
 bool isBuiltinName(llvm::StringRef Name);
 /// The type the IR contract gives builtin \p K.
