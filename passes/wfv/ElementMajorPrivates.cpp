@@ -111,8 +111,7 @@ bool isSplittable(Type *T, uint64_t E, const DataLayout &DL) {
   std::optional<uint64_t> Size = accessSize(T, DL);
   Type *Scalar = T->getScalarType();
   return Size && *Size % E == 0 && *Size / E <= MaxFillElements &&
-         (Scalar->isIntegerTy() || Scalar->isFloatingPointTy()) &&
-         (T->isVectorTy() ? isa<FixedVectorType>(T) : true);
+         (Scalar->isIntegerTy() || Scalar->isFloatingPointTy());
 }
 
 /// Whether the byte offset \p GEP adds is known to be a multiple of \p E (a

@@ -64,7 +64,6 @@ static llvm::cl::opt<unsigned> GuardCopyLimit(
 
 namespace sublane {
 namespace wfv {
-
 namespace {
 
 using namespace llvm::PatternMatch;
